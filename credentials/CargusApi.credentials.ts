@@ -1,0 +1,129 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IDataObject,
+	IHttpRequestHelper,
+	IHttpRequestOptions,
+	Icon,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { authenticateRequest } from '../nodes/Cargus/shared/authentication';
+import {
+	CUSTOM_ENVIRONMENT,
+	PRODUCTION_BASE_URL,
+	SANDBOX_BASE_URL,
+	TEST_BASE_URL,
+} from '../nodes/Cargus/shared/baseUrl';
+import { hasAccount, LEGAL_ENTITY_LOGIN, logIn, STANDARD_LOGIN } from '../nodes/Cargus/shared/login';
+
+export class CargusApi implements ICredentialType {
+	name = 'cargusApi';
+
+	displayName = 'Cargus API';
+
+	icon: Icon = { light: 'file:cargus.svg', dark: 'file:cargus.dark.svg' };
+
+	documentationUrl = 'https://github.com/n8n-nodes-cargus/n8n-nodes-cargus#cargus-api-credential';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Environment',
+			name: 'environment',
+			type: 'options',
+			options: [
+				{ name: 'Production', value: PRODUCTION_BASE_URL, description: PRODUCTION_BASE_URL },
+				{ name: 'Cargus Test Host', value: TEST_BASE_URL, description: TEST_BASE_URL },
+				{ name: 'Local Sandbox', value: SANDBOX_BASE_URL, description: `The Cargus simulator of this package (npm run sandbox), ${SANDBOX_BASE_URL}` },
+				{ name: 'Custom Base URL', value: CUSTOM_ENVIRONMENT },
+			],
+			default: PRODUCTION_BASE_URL,
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'http://127.0.0.1:4000',
+			description: 'Where the Cargus API answers; paths such as /api/AwbTrace are added to it',
+			displayOptions: { show: { environment: [CUSTOM_ENVIRONMENT] } },
+			required: true,
+		},
+		{
+			displayName: 'Subscription Key',
+			name: 'subscriptionKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The primary key of your subscription on the Cargus API portal (sent as Ocp-Apim-Subscription-Key). The sandbox accepts "sandbox-key".',
+		},
+		{
+			displayName: 'Username',
+			name: 'username',
+			type: 'string',
+			default: '',
+			description: 'The Cargus account the node logs in with. Leave empty to use only the operations that need no login.',
+		},
+		{
+			displayName: 'Password',
+			name: 'password',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+		},
+		{
+			displayName: 'Login',
+			name: 'loginEndpoint',
+			type: 'options',
+			options: [
+				{ name: 'Legal Entity', value: LEGAL_ENTITY_LOGIN, description: `POST ${LEGAL_ENTITY_LOGIN}` },
+				{ name: 'Standard', value: STANDARD_LOGIN, description: `POST ${STANDARD_LOGIN}` },
+			],
+			default: LEGAL_ENTITY_LOGIN,
+			description: 'Which login the account uses to get its token',
+		},
+		{
+			displayName: 'Token',
+			name: 'token',
+			type: 'hidden',
+			typeOptions: { expirable: true, password: true },
+			default: '',
+		},
+	];
+
+	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<IDataObject> {
+		if (!hasAccount(credentials)) return {};
+		return { token: await logIn(this, credentials) };
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		return await authenticateRequest(credentials, requestOptions);
+	}
+
+	// With an account, a call that needs the token; without one, a call that needs only the key.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: `={{ $credentials.environment === "${CUSTOM_ENVIRONMENT}" ? $credentials.baseUrl.replace(/\\/+$/, "") : $credentials.environment }}`,
+			url: '={{ $credentials.username ? "/api/Orders/GetByOrderId" : "/api/NoAuth/GetLocalities" }}',
+			qs: {
+				orderId: '={{ $credentials.username ? 1 : undefined }}',
+				countryId: '={{ $credentials.username ? undefined : 1 }}',
+				countyId: '={{ $credentials.username ? undefined : 44 }}',
+			},
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'Cargus rejected the subscription key or the token: check the Subscription Key and the Environment',
+				},
+			},
+		],
+	};
+}

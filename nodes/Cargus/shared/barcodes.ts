@@ -1,0 +1,45 @@
+const BARCODE = /^\d{6,20}$/;
+
+/**
+ * Reads barcodes the way users give them: one barcode, a comma-, newline- or space-separated list,
+ * a JSON-like list such as "[804115458, 804346669]", or an array from an expression.
+ * Returns digit strings without duplicates, in the order given. Throws a plain Error naming the bad value.
+ */
+export function parseBarcodes(value: unknown): string[] {
+	const entries = entriesOf(value).map(unquote).filter((entry) => entry !== '');
+	if (entries.length === 0) {
+		throw new Error('No barcode given: enter one barcode or a list separated by commas or new lines');
+	}
+	for (const entry of entries) {
+		if (!BARCODE.test(entry)) {
+			throw new Error(`"${entry}" is not a Cargus barcode: a barcode is 6 to 20 digits`);
+		}
+	}
+	return [...new Set(entries)];
+}
+
+function entriesOf(value: unknown): string[] {
+	if (Array.isArray(value)) {
+		return value.flatMap((element) => entriesOf(element));
+	}
+	if (typeof value === 'number') {
+		if (!Number.isSafeInteger(value)) {
+			throw new Error(`${value} is not a Cargus barcode: a barcode is 6 to 20 digits (pass long barcodes as text)`);
+		}
+		return [String(value)];
+	}
+	if (typeof value === 'bigint') {
+		return [value.toString()];
+	}
+	if (typeof value === 'string') {
+		return value.replace(/^\s*\[([\s\S]*)\]\s*$/, '$1').split(/[\s,;]+/);
+	}
+	if (value === undefined || value === null) {
+		return [];
+	}
+	throw new Error(`Barcodes must be text, a number or a list, not ${JSON.stringify(value)}`);
+}
+
+function unquote(entry: string): string {
+	return entry.trim().replace(/^["']|["']$/g, '');
+}

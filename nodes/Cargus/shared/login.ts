@@ -1,0 +1,111 @@
+import { createHash } from 'crypto';
+import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IN8nHttpFullResponse } from 'n8n-workflow';
+
+import { baseUrlOf } from './baseUrl';
+import { isFailedToAuthenticate, serviceMessageOf } from './serviceMessage';
+
+export const SUBSCRIPTION_KEY_HEADER = 'Ocp-Apim-Subscription-Key';
+export const LEGAL_ENTITY_LOGIN = '/api/LoginUser/Juridic';
+export const STANDARD_LOGIN = '/api/LoginUser';
+
+export type LoginProblem = 'subscriptionKey' | 'account' | 'unreachable';
+
+/** A login that failed, with a message that names what to fix and never contains a secret. */
+export class CargusLoginError extends Error {
+	constructor(
+		message: string,
+		readonly problem: LoginProblem,
+		readonly httpStatus?: number,
+	) {
+		super(message);
+		this.name = 'CargusLoginError';
+	}
+}
+
+export function hasAccount(credentials: ICredentialDataDecryptedObject): boolean {
+	return String(credentials.username ?? '').trim() !== '';
+}
+
+// Concurrent items with no token share one login instead of logging in once each.
+const loginsInFlight = new Map<string, Promise<string>>();
+
+export async function logIn(helper: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<string> {
+	const key = loginKey(credentials);
+	const pending = loginsInFlight.get(key);
+	if (pending) return await pending;
+	const login = requestToken(helper, credentials, loginEndpointOf(credentials));
+	loginsInFlight.set(key, login);
+	try {
+		return await login;
+	} finally {
+		if (loginsInFlight.get(key) === login) loginsInFlight.delete(key);
+	}
+}
+
+export function loginEndpointOf(credentials: ICredentialDataDecryptedObject): string {
+	return credentials.loginEndpoint === STANDARD_LOGIN ? STANDARD_LOGIN : LEGAL_ENTITY_LOGIN;
+}
+
+function loginKey(credentials: ICredentialDataDecryptedObject): string {
+	const secrets = createHash('sha256')
+		.update(`${String(credentials.subscriptionKey)}\n${String(credentials.password)}`)
+		.digest('hex');
+	return [baseUrlOf(credentials), loginEndpointOf(credentials), String(credentials.username).trim(), secrets].join('|');
+}
+
+/** POSTs the account to a login endpoint and returns the token, or throws a CargusLoginError. */
+export async function requestToken(
+	helper: IHttpRequestHelper,
+	credentials: ICredentialDataDecryptedObject,
+	endpoint: string,
+): Promise<string> {
+	const baseUrl = baseUrlOf(credentials);
+	const username = String(credentials.username ?? '').trim();
+	const outcome = await helper.helpers
+		.httpRequest({
+			method: 'POST',
+			url: `${baseUrl}${endpoint}`,
+			headers: { [SUBSCRIPTION_KEY_HEADER]: String(credentials.subscriptionKey ?? '') },
+			body: { UserName: username, Password: String(credentials.password ?? '') },
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+		})
+		.then(
+			(response: IN8nHttpFullResponse) => response,
+			(error: { code?: string; message?: string }) => new CargusLoginError(
+				`Could not reach Cargus at ${baseUrl} to log in (${error.code ?? error.message ?? 'network error'}). Check the Environment in the Cargus API credential.`,
+				'unreachable',
+			),
+		);
+	if (outcome instanceof CargusLoginError) throw outcome;
+	const token = tokenOf(outcome);
+	if (token !== undefined) return token;
+	throw loginFailure(outcome, username, endpoint);
+}
+
+function tokenOf(response: IN8nHttpFullResponse): string | undefined {
+	if (response.statusCode !== 200 || typeof response.body !== 'string') return undefined;
+	const token = response.body.trim().replace(/^"|"$/g, '');
+	if (token === '' || isFailedToAuthenticate(token)) return undefined;
+	return token;
+}
+
+function loginFailure(response: IN8nHttpFullResponse, username: string, endpoint: string): CargusLoginError {
+	const status = response.statusCode;
+	const serviceMessage = serviceMessageOf(response.body);
+	const said = serviceMessage ? `: ${serviceMessage}` : '';
+	if (status === 401 || status === 403) {
+		return new CargusLoginError(
+			`Cargus rejected the subscription key (HTTP ${status}${said}). Check the Subscription Key in the Cargus API credential: it is the key of your subscription on the Cargus API portal, and production and test hosts have different keys.`,
+			'subscriptionKey',
+			status,
+		);
+	}
+	const otherLogin = endpoint === LEGAL_ENTITY_LOGIN ? ' If this is not a legal-entity account, set Login to "Standard".' : '';
+	return new CargusLoginError(
+		`Cargus login failed for account "${username}" (HTTP ${status}${said}). Check the Username and Password in the Cargus API credential.${otherLogin}`,
+		'account',
+		status,
+	);
+}
