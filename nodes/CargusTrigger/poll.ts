@@ -1,0 +1,194 @@
+import {
+	NodeOperationError,
+	type IDataObject,
+	type INodeExecutionData,
+	type IPollFunctions,
+} from 'n8n-workflow';
+
+import { baseUrlOf } from '../Cargus/shared/baseUrl';
+import { parseBarcodes } from '../Cargus/shared/barcodes';
+import { compareEvents, toOutputItem, type ShipmentEvent, type ShipmentTrace } from './events';
+import { toBatches, traceAll, traceBatch, MAX_BATCH_SIZE, type TraceSource } from './fetchTraces';
+import { compareWithSeen, summarize, WatchState, type ShipmentState } from './state';
+
+/** Tracking requests in flight at once during a poll. */
+const CONCURRENT_REQUESTS = 4;
+/** Share of n8n's poll budget spent starting requests; the rest is left for the slowest answers. */
+const BUDGET_SHARE = 0.8;
+/** Manual mode looks at this many batches at most to find a recent event. */
+const TEST_EVENT_BATCHES = 10;
+
+interface TriggerSettings {
+	barcodes: string[];
+	batchSize: number;
+	emitExisting: boolean;
+	/** Undefined: every event is emitted. */
+	eventIds?: Set<number>;
+	finalEventIds: Set<number>;
+	pollsAfterFinal: number;
+	timeoutMs: number;
+}
+
+interface FoundEvent {
+	event: ShipmentEvent;
+	trace: ShipmentTrace;
+}
+
+/** Event ids from the multi-select, or from an expression giving a list or a comma-separated text. */
+function toEventIds(value: unknown): Set<number> {
+	const list: unknown[] = Array.isArray(value) ? value : String(value ?? '').split(/[\s,;]+/);
+	const ids = list.filter((entry) => entry !== '' && entry !== null && entry !== undefined).map(Number);
+	return new Set(ids.filter((id) => Number.isInteger(id)));
+}
+
+function readSettings(this: IPollFunctions): TriggerSettings {
+	const rawBarcodes = this.getNodeParameter('barcodes', '');
+	let barcodes: string[] = [];
+	const blank = rawBarcodes === null || rawBarcodes === undefined || (typeof rawBarcodes === 'string' && rawBarcodes.trim() === '') ||
+		(Array.isArray(rawBarcodes) && rawBarcodes.length === 0);
+	if (!blank) {
+		try {
+			barcodes = parseBarcodes(rawBarcodes);
+		} catch (error) {
+			throw new NodeOperationError(this.getNode(), (error as Error).message, {
+				description: 'Fix the Barcodes parameter: barcodes are 6 to 20 digits, separated by commas or new lines.',
+			});
+		}
+	}
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	const eventIds = toEventIds(options.eventIds);
+	return {
+		barcodes,
+		batchSize: Number(options.batchSize ?? MAX_BATCH_SIZE),
+		emitExisting: options.emitExisting === true,
+		eventIds: eventIds.size > 0 ? eventIds : undefined,
+		finalEventIds: options.finalEventIds === undefined ? toEventIds([21, 198]) : toEventIds(options.finalEventIds),
+		pollsAfterFinal: Math.max(0, Number(options.pollsAfterFinal ?? 5)),
+		timeoutMs: Math.max(1, Number(options.timeout ?? 30)) * 1000,
+	};
+}
+
+async function readTraceSource(this: IPollFunctions, timeoutMs: number): Promise<TraceSource> {
+	const credentials = await this.getCredentials('cargusApi');
+	let baseUrl: string;
+	try {
+		baseUrl = baseUrlOf(credentials);
+	} catch (error) {
+		throw new NodeOperationError(this.getNode(), (error as Error).message, {
+			description: 'Open the Cargus credential and fill in its Base URL.',
+		});
+	}
+	return { baseUrl, withLogin: String(credentials.username ?? '').trim() !== '', timeoutMs };
+}
+
+function pollBudgetMs(context: IPollFunctions): number {
+	// Older n8n versions do not give a budget.
+	return typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : 5 * 60_000;
+}
+
+/**
+ * Works out the new events of one successfully traced shipment and records them as seen.
+ * Some polls after its latest event became a final one, the shipment is marked finished.
+ */
+function advanceShipment(state: WatchState, trace: ShipmentTrace, settings: TriggerSettings): ShipmentEvent[] {
+	const watched = state.get(trace.barcode);
+	let previous: ShipmentState | undefined;
+	let newEvents: ShipmentEvent[];
+	let next: ShipmentState;
+	if (watched.status === 'watching') {
+		previous = watched.state;
+		const comparison = compareWithSeen(watched.state, trace.events);
+		if (comparison.outcome === 'mismatch') {
+			state.set(trace.barcode, comparison.next);
+			return [];
+		}
+		({ newEvents, next } = comparison);
+	} else {
+		newEvents = settings.emitExisting ? trace.events : [];
+		next = summarize(trace.events);
+	}
+
+	const latestIsFinal = trace.events.length > 0 && settings.finalEventIds.has(next.latestEventId);
+	if (!latestIsFinal) next.pollsSinceFinal = -1;
+	else if (newEvents.length > 0 || previous === undefined || previous.pollsSinceFinal < 0) next.pollsSinceFinal = 0;
+	else next.pollsSinceFinal = previous.pollsSinceFinal + 1;
+
+	if (latestIsFinal && next.pollsSinceFinal >= settings.pollsAfterFinal) state.markFinished(trace.barcode);
+	else state.set(trace.barcode, next);
+	return newEvents;
+}
+
+function byTimeThenBarcode(a: FoundEvent, b: FoundEvent): number {
+	return compareEvents(a.event, b.event) || a.event.barcode.localeCompare(b.event.barcode);
+}
+
+function toItems(found: FoundEvent[], eventIds: Set<number> | undefined): INodeExecutionData[] {
+	return found
+		.filter(({ event }) => eventIds === undefined || eventIds.has(event.eventId))
+		.sort(byTimeThenBarcode)
+		.map(({ event, trace }) => ({ json: toOutputItem(event, trace) }));
+}
+
+/** One poll: trace the watched shipments in batches and emit each event not seen before, oldest first. */
+export async function pollTrackingEvents(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const settings = readSettings.call(this);
+	const state = new WatchState(this.getWorkflowStaticData('node'));
+	state.prune(settings.barcodes);
+
+	const toTrace = settings.barcodes.filter((barcode) => state.get(barcode).status !== 'finished');
+	if (toTrace.length === 0) return null;
+
+	const source = await readTraceSource.call(this, settings.timeoutMs);
+	const deadline = Date.now() + pollBudgetMs(this) * BUDGET_SHARE;
+	const outcomes = await traceAll.call(this, source, toBatches(toTrace, settings.batchSize), CONCURRENT_REQUESTS, deadline);
+
+	const attempted = outcomes.filter((outcome) => !outcome.skipped);
+	const failed = attempted.filter((outcome) => outcome.error !== undefined);
+	if (attempted.length > 0 && failed.length === attempted.length) {
+		// Nothing was learned and no state changed: n8n records the failure and the next poll retries.
+		throw failed[0].error;
+	}
+	if (failed.length > 0) {
+		this.logger.warn(
+			`Cargus Trigger: ${failed.length} of ${attempted.length} tracking requests failed (${failed[0].error?.message}); their shipments are checked again at the next poll`,
+		);
+	}
+
+	const found: FoundEvent[] = [];
+	for (const outcome of outcomes) {
+		for (const trace of outcome.traces?.values() ?? []) {
+			for (const event of advanceShipment(state, trace, settings)) found.push({ event, trace });
+		}
+	}
+	const items = toItems(found, settings.eventIds);
+	return items.length > 0 ? [items] : null;
+}
+
+/** "Fetch Test Event": the most recent event of the first watched shipments that have one. Changes no state. */
+export async function fetchTestEvent(this: IPollFunctions): Promise<INodeExecutionData[][]> {
+	const settings = readSettings.call(this);
+	if (settings.barcodes.length === 0) {
+		throw new NodeOperationError(this.getNode(), 'No barcodes to watch', {
+			description: 'Enter at least one barcode in the Barcodes parameter.',
+		});
+	}
+	const source = await readTraceSource.call(this, settings.timeoutMs);
+	let lastError: Error | undefined;
+	for (const batch of toBatches(settings.barcodes, settings.batchSize).slice(0, TEST_EVENT_BATCHES)) {
+		let traces: Map<string, ShipmentTrace>;
+		try {
+			traces = await traceBatch.call(this, source, batch);
+		} catch (error) {
+			lastError = error as Error;
+			continue;
+		}
+		const found = [...traces.values()].flatMap((trace) => trace.events.map((event) => ({ event, trace })));
+		const items = toItems(found, settings.eventIds);
+		if (items.length > 0) return [[items[items.length - 1]]];
+	}
+	if (lastError) throw lastError;
+	throw new NodeOperationError(this.getNode(), 'None of the watched shipments has a matching tracking event yet', {
+		description:
+			'Add a barcode of a shipment that has been picked up, or widen "Only Event IDs". The trigger itself will still emit events as they happen.',
+	});
+}

@@ -1,0 +1,159 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { compareEvents, type ShipmentEvent } from './events';
+
+/**
+ * What the trigger remembers about one watched shipment. It never grows with the number of
+ * events: a high-water mark (latest Date and EventId seen), how many distinct events were seen
+ * and an order-independent fingerprint of their identities. Events after the mark are new;
+ * an event that shows up late with an older date is found by comparing count and fingerprint.
+ */
+export interface ShipmentState {
+	latestTime: number;
+	latestEventId: number;
+	count: number;
+	/** Sum, modulo 2^32, of the hashes of the identities of every event seen. */
+	fingerprint: number;
+	/** Successful polls since the latest event became a final one (delivered or returned); -1 if not. */
+	pollsSinceFinal: number;
+	/** Consecutive answers that contradicted what was seen (events vanished or changed). */
+	mismatches: number;
+}
+
+/**
+ * Stored form: a short number array, or 0 for a shipment that is finished and no longer polled
+ * (kept while it stays in the list so it is not picked up again as a new shipment).
+ */
+type StoredShipment = number[] | 0;
+
+interface StoredState {
+	shipments?: Record<string, StoredShipment>;
+}
+
+export type Watched = { status: 'new' } | { status: 'finished' } | { status: 'watching'; state: ShipmentState };
+
+/** Answers that contradict what was seen are ignored this many times before the trigger resynchronises. */
+export const MISMATCHES_BEFORE_RESYNC = 3;
+
+const MAX_LATE_EVENT_COMBINATIONS = 20_000;
+
+export class WatchState {
+	private readonly shipments: Record<string, StoredShipment>;
+
+	constructor(staticData: IDataObject) {
+		const stored = staticData as StoredState;
+		if (stored.shipments === undefined || typeof stored.shipments !== 'object' || stored.shipments === null) {
+			stored.shipments = {};
+		}
+		this.shipments = stored.shipments;
+	}
+
+	get size(): number {
+		return Object.keys(this.shipments).length;
+	}
+
+	/** Forgets every shipment that is no longer in the watch list. */
+	prune(watchList: readonly string[]): void {
+		const keep = new Set(watchList);
+		for (const barcode of Object.keys(this.shipments)) {
+			if (!keep.has(barcode)) delete this.shipments[barcode];
+		}
+	}
+
+	get(barcode: string): Watched {
+		const stored = this.shipments[barcode];
+		if (stored === 0) return { status: 'finished' };
+		if (!Array.isArray(stored) || stored.length < 4) return { status: 'new' };
+		const [latestTime, latestEventId, count, fingerprint, pollsSinceFinal = -1, mismatches = 0] = stored;
+		return {
+			status: 'watching',
+			state: { latestTime, latestEventId, count, fingerprint, pollsSinceFinal, mismatches },
+		};
+	}
+
+	set(barcode: string, state: ShipmentState): void {
+		const stored = [state.latestTime, state.latestEventId, state.count, state.fingerprint];
+		if (state.pollsSinceFinal >= 0 || state.mismatches > 0) stored.push(state.pollsSinceFinal);
+		if (state.mismatches > 0) stored.push(state.mismatches);
+		this.shipments[barcode] = stored;
+	}
+
+	markFinished(barcode: string): void {
+		this.shipments[barcode] = 0;
+	}
+}
+
+function fingerprintOf(events: readonly ShipmentEvent[]): number {
+	let sum = 0;
+	for (const event of events) sum = (sum + event.hash) >>> 0;
+	return sum;
+}
+
+function isAfterMark(event: ShipmentEvent, state: ShipmentState): boolean {
+	return event.time - state.latestTime > 0 || (event.time === state.latestTime && event.eventId > state.latestEventId);
+}
+
+/** The state that records every one of `events` as seen (they are sorted oldest first). */
+export function summarize(events: readonly ShipmentEvent[], previous?: ShipmentState): ShipmentState {
+	const latest = events[events.length - 1];
+	return {
+		latestTime: latest ? latest.time : 0,
+		latestEventId: latest ? latest.eventId : -1,
+		count: events.length,
+		fingerprint: fingerprintOf(events),
+		pollsSinceFinal: previous?.pollsSinceFinal ?? -1,
+		mismatches: 0,
+	};
+}
+
+/**
+ * Finds `size` events among `candidates` whose hashes add up to `target` (mod 2^32): the events
+ * that arrived late, with a date at or before the high-water mark. Usually size is 1.
+ */
+function findLateEvents(candidates: readonly ShipmentEvent[], size: number, target: number): ShipmentEvent[] | undefined {
+	let budget = MAX_LATE_EVENT_COMBINATIONS;
+	const chosen: ShipmentEvent[] = [];
+	const search = (start: number, sum: number): boolean => {
+		if (chosen.length === size) return sum === target;
+		for (let index = start; index <= candidates.length - (size - chosen.length); index++) {
+			if (--budget < 0) return false;
+			chosen.push(candidates[index]);
+			if (search(index + 1, (sum + candidates[index].hash) >>> 0)) return true;
+			chosen.pop();
+		}
+		return false;
+	};
+	return search(0, 0) ? [...chosen] : undefined;
+}
+
+export type Comparison =
+	/** The events not seen before (oldest first) and the state that records all current events. */
+	| { outcome: 'new-events'; newEvents: ShipmentEvent[]; next: ShipmentState }
+	/** The answer contradicts what was seen: nothing is emitted, the mismatch is counted. */
+	| { outcome: 'mismatch'; next: ShipmentState };
+
+/**
+ * Compares a shipment's current events (distinct, oldest first) with what was seen. Events after
+ * the high-water mark are new; events at or before it are new only if count and fingerprint show
+ * that they were not seen (late arrivals, or a second event with the exact same date).
+ */
+export function compareWithSeen(state: ShipmentState, events: readonly ShipmentEvent[]): Comparison {
+	const after = events.filter((event) => isAfterMark(event, state));
+	const before = events.filter((event) => !isAfterMark(event, state));
+	const lateCount = before.length - state.count;
+	const missingSum = (fingerprintOf(before) - state.fingerprint) >>> 0;
+
+	let late: ShipmentEvent[] | undefined;
+	if (lateCount === 0 && missingSum === 0) late = [];
+	else if (lateCount > 0) late = findLateEvents(before, lateCount, missingSum);
+
+	if (late === undefined) {
+		if (state.mismatches + 1 < MISMATCHES_BEFORE_RESYNC) {
+			return { outcome: 'mismatch', next: { ...state, mismatches: state.mismatches + 1 } };
+		}
+		// History really changed on the service's side: start again from what it shows now.
+		return { outcome: 'new-events', newEvents: after, next: summarize(events, state) };
+	}
+	const newEvents = late.length === 0 ? after : [...late, ...after].sort(compareEvents);
+	return { outcome: 'new-events', newEvents, next: summarize(events, state) };
+}
