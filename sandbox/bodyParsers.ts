@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendAnswer } from './answers';
+import { modelStateError, serverError } from './errorBodies';
+import { parseXmlBody, XmlBodyError } from './xml';
+
+/** Largest request body accepted (JSON or XML); larger bodies get the operation's invalid-input status. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+class BodyError extends Error {
+	statusCode = 400;
+}
+
+function parseJson(text: string): unknown {
+	if (text.trim() === '') return undefined;
+	try {
+		return JSON.parse(text);
+	} catch (error) {
+		throw new BodyError(`The request body is not valid JSON: ${(error as Error).message}`);
+	}
+}
+
+/** JSON (default, also for unknown media types) and XML bodies, both as plain objects for the routes. */
+export function installBodyParsers(app: FastifyInstance): void {
+	app.removeContentTypeParser(['application/json', 'text/plain']);
+	const json = (_request: FastifyRequest, body: string | Buffer, done: (error: Error | null, body?: unknown) => void) => {
+		try {
+			done(null, parseJson(body.toString()));
+		} catch (error) {
+			done(error as Error);
+		}
+	};
+	app.addContentTypeParser(/^(application|text)\/([\w.-]+\+)?xml\s*(;|$)/i, { parseAs: 'string' }, (_request, body, done) => {
+		try {
+			done(null, parseXmlBody(body.toString()));
+		} catch (error) {
+			const problem = error instanceof XmlBodyError ? new BodyError(error.message) : (error as Error);
+			done(problem);
+		}
+	});
+	app.addContentTypeParser('application/json', { parseAs: 'string' }, json);
+	app.addContentTypeParser('*', { parseAs: 'string' }, json);
+
+	app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+		const status = error.statusCode ?? 500;
+		if (status >= 400 && status < 500) {
+			const invalidStatus = request.routeOptions.config?.invalidStatus ?? 400;
+			const message = status === 413 ? `The request body is larger than ${BODY_LIMIT_BYTES} bytes.` : error.message;
+			if (invalidStatus === 204) return sendAnswer(request, reply, { status: 204 });
+			return sendAnswer(request, reply, modelStateError(invalidStatus, { request: [message] }));
+		}
+		return sendAnswer(request, reply, serverError());
+	});
+}

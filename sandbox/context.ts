@@ -1,0 +1,37 @@
+import { SandboxClock, type ClockMode } from './clock';
+import { FaultRegistry } from './faults';
+import { RateLimiter } from './rateLimit';
+import { RequestLog } from './requestLog';
+import { SandboxStore } from './store';
+
+export interface SandboxSettings {
+	/** How an expired token is answered: 401, or 200 with the JSON string "Failed to authenticate!". */
+	expiredTokenAnswer: '401' | 'failed-to-authenticate';
+}
+
+/** Everything the routes share: state, clock, faults, limits and the request log. */
+export class SandboxContext {
+	readonly clock: SandboxClock;
+	readonly store: SandboxStore;
+	readonly faults = new FaultRegistry();
+	readonly rateLimit = new RateLimiter();
+	readonly log = new RequestLog();
+	settings: SandboxSettings = { expiredTokenAnswer: '401' };
+	seed: number;
+
+	constructor(options: { seed: number; startMs: number; clockMode: ClockMode; tokenLifetimeMs: number }) {
+		this.seed = options.seed;
+		this.clock = new SandboxClock(options.startMs, options.clockMode);
+		this.store = new SandboxStore(this.clock, options.tokenLifetimeMs, options.seed);
+	}
+
+	reset(seed = this.seed): void {
+		this.seed = seed;
+		this.clock.reset();
+		this.store.reset(seed);
+		this.faults.clear();
+		this.rateLimit.set(null);
+		this.log.clear();
+		this.settings = { expiredTokenAnswer: '401' };
+	}
+}

@@ -1,0 +1,141 @@
+import { request } from 'undici';
+
+export type ScenarioName = 'delivered' | 'returned' | 'in-transit' | 'out-for-delivery' | 'not-picked-up';
+
+export interface TraceEventView {
+	Date: string;
+	EventId: number;
+	Description: string;
+	LocalityName: string;
+}
+
+export interface ControlShipment {
+	barcode: string;
+	scenario: ScenarioName;
+	/** State at the current sandbox clock: not-picked-up, in-transit, out-for-delivery, delivered, delivery-failed, returning, returned. */
+	state: string;
+	type: '1' | '0';
+	clientId: number;
+	codValue: number;
+	visibleEvents: TraceEventView[];
+	plannedEvents: TraceEventView[];
+	/** The PackageTrace GetAwbTraceOneRequest answers right now. */
+	trace: Record<string, unknown>;
+}
+
+export interface ControlAccount {
+	username: string;
+	password: string;
+	subscriptionKey: string;
+	clientId: number;
+	userId: number;
+	companyName: string;
+}
+
+export interface RequestLogEntry {
+	seq: number;
+	time: string;
+	realTime: string;
+	method: string;
+	path: string;
+	operation: string;
+	query: Record<string, unknown>;
+	status: number;
+	auth: 'bearer' | 'query-token' | 'none';
+}
+
+export interface FaultInput {
+	operation?: string;
+	path?: string;
+	method?: string;
+	kind: 'status' | 'latency' | 'malformed' | 'truncated' | 'reset';
+	status?: number;
+	latencyMs?: number;
+	body?: unknown;
+	count?: number;
+	probability?: number;
+}
+
+export interface AddShipmentsInput {
+	count?: number;
+	scenario?: ScenarioName | 'random';
+	startAt?: string;
+	stepMinutes?: number;
+}
+
+/** Typed client for the sandbox control API (/_sandbox/...). */
+export class SandboxControl {
+	constructor(readonly url: string) {}
+
+	private async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+		const response = await request(`${this.url}/_sandbox${path}`, {
+			method,
+			headers: body === undefined ? {} : { 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.body.text();
+		if (response.statusCode >= 400) throw new Error(`Sandbox control ${method} ${path} answered ${response.statusCode}: ${text}`);
+		return JSON.parse(text) as T;
+	}
+
+	reset(seed?: number): Promise<{ seed: number; now: string }> {
+		return this.call('POST', '/reset', seed === undefined ? {} : { seed });
+	}
+
+	accounts(): Promise<ControlAccount[]> {
+		return this.call('GET', '/accounts');
+	}
+
+	shipments(barcodes?: string[]): Promise<ControlShipment[]> {
+		const query = barcodes && barcodes.length > 0 ? `?barcodes=${encodeURIComponent(barcodes.join(','))}` : '';
+		return this.call('GET', `/shipments${query}`);
+	}
+
+	addShipments(input: AddShipmentsInput = {}): Promise<ControlShipment[]> {
+		return this.call('POST', '/shipments', input);
+	}
+
+	clock(): Promise<{ now: string; start: string; mode: string }> {
+		return this.call('GET', '/clock');
+	}
+
+	advanceClock(by: { seconds?: number; minutes?: number; hours?: number; days?: number }): Promise<{ now: string }> {
+		return this.call('POST', '/clock/advance', by);
+	}
+
+	setTokenLifetime(seconds: number): Promise<{ seconds: number }> {
+		return this.call('PUT', '/token-lifetime', { seconds });
+	}
+
+	expireTokens(): Promise<{ expired: number }> {
+		return this.call('POST', '/tokens/expire');
+	}
+
+	addFault(fault: FaultInput): Promise<{ id: string }> {
+		return this.call('POST', '/faults', fault);
+	}
+
+	faults(): Promise<Array<FaultInput & { id: string; remaining?: number }>> {
+		return this.call('GET', '/faults');
+	}
+
+	clearFaults(): Promise<{ cleared: boolean }> {
+		return this.call('DELETE', '/faults');
+	}
+
+	setRateLimit(requestsPerSecond: number | null): Promise<{ requestsPerSecond: number | null }> {
+		return this.call('PUT', '/rate-limit', { requestsPerSecond });
+	}
+
+	setSettings(settings: { expiredTokenAnswer?: '401' | 'failed-to-authenticate' }): Promise<{ expiredTokenAnswer: string }> {
+		return this.call('PUT', '/settings', settings);
+	}
+
+	requests(operation?: string): Promise<RequestLogEntry[]> {
+		return this.call('GET', `/requests${operation ? `?operation=${encodeURIComponent(operation)}` : ''}`);
+	}
+
+	clearRequests(): Promise<{ cleared: boolean }> {
+		return this.call('DELETE', '/requests');
+	}
+}

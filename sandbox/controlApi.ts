@@ -1,0 +1,149 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { SandboxContext } from './context';
+import { MINUTE, parseServiceDate } from './dates';
+import { FAULT_KINDS, type FaultSpec } from './faults';
+import { stateOf, traceEventView, traceView, visibleEvents } from './shipments';
+import { SCENARIOS, type Scenario, type Shipment } from './types';
+import { isObject } from './validation';
+import { parseBarcodeList } from './barcodes';
+
+function badRequest(reply: FastifyReply, message: string): FastifyReply {
+	return reply.code(400).send({ message });
+}
+
+function numberField(body: Record<string, unknown>, name: string): number | undefined {
+	const value = body[name];
+	return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** The control API under /_sandbox/ (JSON in and out, no subscription key, not logged). */
+export function installControlApi(app: FastifyInstance, context: SandboxContext): void {
+	const { store, clock } = context;
+
+	const shipmentView = (shipment: Shipment) => {
+		const now = clock.now();
+		return {
+			barcode: shipment.barcode,
+			scenario: shipment.scenario,
+			state: stateOf(shipment, now),
+			type: shipment.type,
+			clientId: shipment.clientId,
+			codValue: shipment.codValue,
+			visibleEvents: visibleEvents(shipment, now).map(traceEventView),
+			plannedEvents: shipment.events.map(traceEventView),
+			trace: traceView(shipment, now, true),
+		};
+	};
+	const body = (raw: unknown): Record<string, unknown> => (isObject(raw) ? raw : {});
+
+	app.register(async (control) => {
+		control.post('/reset', async (request) => {
+			const seed = numberField(body(request.body), 'seed');
+			context.reset(seed === undefined ? context.seed : Math.trunc(seed));
+			return { seed: context.seed, now: new Date(clock.now()).toISOString() };
+		});
+
+		control.get('/accounts', async () =>
+			store.accounts.map((a) => ({ username: a.username, password: a.password, subscriptionKey: a.subscriptionKey, clientId: a.clientId, userId: a.userId, companyName: a.companyName })));
+
+		control.get('/shipments', async (request, reply) => {
+			const raw = (request.query as Record<string, unknown>).barcodes;
+			if (raw === undefined || raw === '') return [...store.shipments.values()].map(shipmentView);
+			const parsed = parseBarcodeList(raw, 'barcodes');
+			if ('error' in parsed) return badRequest(reply, parsed.error);
+			return parsed.barcodes.map((code) => store.shipments.get(code)).filter((s): s is Shipment => !!s).map(shipmentView);
+		});
+
+		control.post('/shipments', async (request, reply) => {
+			const input = body(request.body);
+			const count = numberField(input, 'count') ?? 1;
+			if (!Number.isInteger(count) || count < 1 || count > 500) return badRequest(reply, 'count must be an integer from 1 to 500');
+			const scenario = (input.scenario ?? 'delivered') as Scenario | 'random';
+			if (scenario !== 'random' && !SCENARIOS.includes(scenario)) return badRequest(reply, `scenario must be one of ${SCENARIOS.join(', ')}, random`);
+			const startAt = input.startAt === undefined ? clock.now() : parseServiceDate(input.startAt);
+			if (startAt === undefined) return badRequest(reply, 'startAt must be an ISO date-time');
+			const stepMinutes = numberField(input, 'stepMinutes') ?? 180;
+			if (stepMinutes <= 0) return badRequest(reply, 'stepMinutes must be positive');
+			const created: Shipment[] = [];
+			for (let i = 0; i < count; i++) {
+				const chosen = scenario === 'random' ? store.random.pick(SCENARIOS) : scenario;
+				created.push(store.addShipment(chosen, startAt, stepMinutes * MINUTE));
+			}
+			return created.map(shipmentView);
+		});
+
+		control.get('/clock', async () => ({ now: new Date(clock.now()).toISOString(), start: new Date(clock.startMs).toISOString(), mode: clock.mode }));
+
+		control.post('/clock/advance', async (request, reply) => {
+			const input = body(request.body);
+			const ms = (numberField(input, 'seconds') ?? 0) * 1000 + (numberField(input, 'minutes') ?? 0) * MINUTE +
+				(numberField(input, 'hours') ?? 0) * 60 * MINUTE + (numberField(input, 'days') ?? 0) * 24 * 60 * MINUTE;
+			if (ms < 0) return badRequest(reply, 'the clock only moves forward');
+			clock.advance(ms);
+			return { now: new Date(clock.now()).toISOString() };
+		});
+
+		control.put('/token-lifetime', async (request, reply) => {
+			const seconds = numberField(body(request.body), 'seconds');
+			if (seconds === undefined || seconds <= 0) return badRequest(reply, 'seconds must be a positive number');
+			store.tokenLifetimeMs = seconds * 1000;
+			return { seconds };
+		});
+
+		control.post('/tokens/expire', async () => {
+			store.expireAllTokens();
+			return { expired: store.tokens.size };
+		});
+
+		control.get('/faults', async () => context.faults.list());
+
+		control.post('/faults', async (request, reply) => {
+			const input = body(request.body);
+			const kind = input.kind as FaultSpec['kind'];
+			if (!FAULT_KINDS.includes(kind)) return badRequest(reply, `kind must be one of ${FAULT_KINDS.join(', ')}`);
+			const probability = numberField(input, 'probability');
+			if (probability !== undefined && (probability < 0 || probability > 1)) return badRequest(reply, 'probability must be from 0 to 1');
+			const count = numberField(input, 'count');
+			if (count !== undefined && (!Number.isInteger(count) || count < 1)) return badRequest(reply, 'count must be a positive integer');
+			const status = numberField(input, 'status');
+			if (status !== undefined && (!Number.isInteger(status) || status < 100 || status > 599)) return badRequest(reply, 'status must be an HTTP status');
+			const text = (name: string) => (typeof input[name] === 'string' ? (input[name] as string) : undefined);
+			const fault = context.faults.add({
+				operation: text('operation'), path: text('path'), method: text('method'), kind, status,
+				latencyMs: numberField(input, 'latencyMs'), body: input.body, count, probability,
+			});
+			return { id: fault.id };
+		});
+
+		control.delete('/faults', async () => {
+			context.faults.clear();
+			return { cleared: true };
+		});
+
+		control.put('/rate-limit', async (request, reply) => {
+			const value = body(request.body).requestsPerSecond;
+			if (value !== null && (typeof value !== 'number' || value <= 0)) return badRequest(reply, 'requestsPerSecond must be a positive number or null');
+			context.rateLimit.set(value);
+			return { requestsPerSecond: value };
+		});
+
+		control.put('/settings', async (request, reply) => {
+			const answer = body(request.body).expiredTokenAnswer;
+			if (answer !== undefined) {
+				if (answer !== '401' && answer !== 'failed-to-authenticate') return badRequest(reply, "expiredTokenAnswer must be '401' or 'failed-to-authenticate'");
+				context.settings.expiredTokenAnswer = answer;
+			}
+			return context.settings;
+		});
+
+		control.get('/requests', async (request) => {
+			const operation = (request.query as Record<string, unknown>).operation;
+			return context.log.list(typeof operation === 'string' ? operation : undefined);
+		});
+
+		control.delete('/requests', async () => {
+			context.log.clear();
+			return { cleared: true };
+		});
+	}, { prefix: '/_sandbox' });
+}

@@ -1,0 +1,69 @@
+const TIME_ZONE = 'Europe/Bucharest';
+
+const partsFormatter = new Intl.DateTimeFormat('en-GB', {
+	timeZone: TIME_ZONE,
+	hourCycle: 'h23',
+	year: 'numeric',
+	month: '2-digit',
+	day: '2-digit',
+	hour: '2-digit',
+	minute: '2-digit',
+	second: '2-digit',
+});
+
+function bucharestFields(ms: number): Record<string, string> {
+	const fields: Record<string, string> = {};
+	for (const part of partsFormatter.formatToParts(new Date(ms))) fields[part.type] = part.value;
+	return fields;
+}
+
+/** Offset of Bucharest from UTC at an instant, in ms (7200000 or 10800000). */
+function bucharestOffsetMs(ms: number): number {
+	const f = bucharestFields(ms);
+	const asUtc = Date.UTC(+f.year, +f.month - 1, +f.day, +f.hour, +f.minute, +f.second);
+	return asUtc - Math.floor(ms / 1000) * 1000;
+}
+
+/** Bucharest local time without zone, like the real service: "2026-11-20T14:03:00" or with ".035". */
+export function toServiceDate(ms: number, withFraction = false): string {
+	const f = bucharestFields(ms);
+	const base = `${f.year}-${f.month}-${f.day}T${f.hour}:${f.minute}:${f.second}`;
+	if (!withFraction) return base;
+	return `${base}.${String(((ms % 1000) + 1000) % 1000).padStart(3, '0')}`;
+}
+
+/** Converts a Bucharest wall-clock time to an instant. */
+function fromBucharestLocal(year: number, month: number, day: number, h: number, m: number, s: number, msPart: number): number {
+	const guess = Date.UTC(year, month - 1, day, h, m, s, msPart);
+	let instant = guess - bucharestOffsetMs(guess);
+	instant = guess - bucharestOffsetMs(instant);
+	return instant;
+}
+
+const DATE_PATTERN =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,7}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** Parses RFC 3339 (with zone) or a zone-less date-time (Bucharest local). Returns undefined when unparsable. */
+export function parseServiceDate(value: unknown): number | undefined {
+	if (typeof value !== 'string') return undefined;
+	const match = DATE_PATTERN.exec(value.trim());
+	if (!match) return undefined;
+	const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '0', zone] = match;
+	const parts = [+y, +mo, +d, +h, +mi, +s];
+	if (parts[1] < 1 || parts[1] > 12 || parts[2] < 1 || parts[2] > 31 || parts[3] > 23 || parts[4] > 59 || parts[5] > 59) {
+		return undefined;
+	}
+	const msPart = Math.round(Number(`0.${fraction}`) * 1000);
+	const probe = new Date(Date.UTC(parts[0], parts[1] - 1, parts[2]));
+	if (probe.getUTCDate() !== parts[2]) return undefined;
+	if (!zone) return fromBucharestLocal(parts[0], parts[1], parts[2], parts[3], parts[4], parts[5], msPart);
+	const utc = Date.UTC(parts[0], parts[1] - 1, parts[2], parts[3], parts[4], parts[5], msPart);
+	if (zone.toUpperCase() === 'Z') return utc;
+	const sign = zone.startsWith('-') ? -1 : 1;
+	const digits = zone.slice(1).replace(':', '');
+	return utc - sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60000;
+}
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;

@@ -1,0 +1,57 @@
+import type { SeededRandom } from './random';
+
+export type FaultKind = 'status' | 'latency' | 'malformed' | 'truncated' | 'reset';
+export const FAULT_KINDS: readonly FaultKind[] = ['status', 'latency', 'malformed', 'truncated', 'reset'];
+
+export interface FaultSpec {
+	operation?: string;
+	path?: string;
+	method?: string;
+	kind: FaultKind;
+	status?: number;
+	latencyMs?: number;
+	body?: unknown;
+	count?: number;
+	probability?: number;
+}
+
+export interface Fault extends FaultSpec {
+	id: string;
+	remaining?: number;
+}
+
+/** Faults injected through the control API; a fault with a count is removed once used up. */
+export class FaultRegistry {
+	private faults: Fault[] = [];
+	private nextId = 1;
+
+	add(spec: FaultSpec): Fault {
+		const fault: Fault = { ...spec, id: `fault-${this.nextId++}`, remaining: spec.count };
+		this.faults.push(fault);
+		return fault;
+	}
+
+	list(): Fault[] {
+		return [...this.faults];
+	}
+
+	clear(): void {
+		this.faults = [];
+	}
+
+	/** The first fault that applies to this request, if any (uses one of its count). */
+	take(operation: string, path: string, method: string, random: SeededRandom): Fault | undefined {
+		for (const fault of this.faults) {
+			if (fault.operation && fault.operation.toLowerCase() !== operation.toLowerCase()) continue;
+			if (fault.path && fault.path.toLowerCase() !== path.toLowerCase()) continue;
+			if (fault.method && fault.method.toUpperCase() !== method.toUpperCase()) continue;
+			if (fault.probability !== undefined && !random.chance(fault.probability)) continue;
+			if (fault.remaining !== undefined) {
+				fault.remaining--;
+				if (fault.remaining <= 0) this.faults = this.faults.filter((f) => f !== fault);
+			}
+			return fault;
+		}
+		return undefined;
+	}
+}

@@ -1,0 +1,133 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendAnswer } from './answers';
+import { authCarried, checkAuth } from './auth';
+import type { SandboxContext } from './context';
+import { gatewayBodies, serverError } from './errorBodies';
+import type { Fault } from './faults';
+import { redactQuery } from './requestLog';
+import { toServiceDate } from './dates';
+
+export const CONTROL_PREFIX = '/_sandbox';
+
+export function isControlPath(url: string): boolean {
+	return url.slice(0, CONTROL_PREFIX.length).toLowerCase() === CONTROL_PREFIX;
+}
+
+function pathOf(url: string): string {
+	const q = url.indexOf('?');
+	return q < 0 ? url : url.slice(0, q);
+}
+
+function operationOf(request: FastifyRequest): string {
+	return request.routeOptions.config?.operation ?? 'unknown';
+}
+
+function sendGateway(reply: FastifyReply, status: number, body: unknown): FastifyReply {
+	return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+const truncateRequests = new WeakSet<FastifyRequest>();
+const unloggedRequests = new WeakSet<FastifyRequest>();
+
+function logRequest(context: SandboxContext, request: FastifyRequest, status: number): void {
+	context.log.add({
+		time: toServiceDate(context.clock.now(), true),
+		realTime: new Date().toISOString(),
+		method: request.method,
+		path: pathOf(request.url),
+		operation: operationOf(request),
+		query: redactQuery((request.query ?? {}) as Record<string, unknown>),
+		status,
+		auth: request.sandboxAuth,
+	});
+}
+
+async function applyFault(context: SandboxContext, fault: Fault, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+	switch (fault.kind) {
+		case 'latency':
+			await new Promise((resolve) => setTimeout(resolve, Math.max(0, fault.latencyMs ?? 1000)));
+			return undefined;
+		case 'status': {
+			const status = fault.status ?? 500;
+			if (fault.body === undefined) {
+				const fallback = status >= 500 ? serverError().body : { Message: `Injected status ${status}.` };
+				return sendAnswer(request, reply, { status, body: status === 204 ? undefined : fallback, typeName: 'Error' });
+			}
+			const text = typeof fault.body === 'string' ? fault.body : JSON.stringify(fault.body);
+			return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(text);
+		}
+		case 'malformed': {
+			const text = typeof fault.body === 'string' ? fault.body : '{"Code":"1090000000","Event":[{"Date":"2026-';
+			return reply.code(fault.status ?? 200).header('content-type', 'application/json; charset=utf-8').send(text);
+		}
+		case 'truncated':
+			truncateRequests.add(request);
+			return undefined;
+		case 'reset':
+			unloggedRequests.add(request);
+			logRequest(context, request, 0);
+			reply.hijack();
+			request.raw.socket.destroy();
+			return reply;
+	}
+}
+
+/** The API Management layer plus the service's own token check, in the order the real stack applies them. */
+export function installGateway(app: FastifyInstance, context: SandboxContext): void {
+	app.decorateRequest('sandboxAccount', null);
+	app.decorateRequest('sandboxAuth', 'none');
+
+	app.addHook('onRequest', async (request, reply) => {
+		if (isControlPath(request.url)) return;
+		request.sandboxAuth = authCarried(request);
+		const key = request.headers['ocp-apim-subscription-key'];
+		const subscriptionKey = Array.isArray(key) ? key[0] : key;
+		if (!subscriptionKey) return sendGateway(reply, 401, gatewayBodies.missingKey);
+		const keyAccount = context.store.accountByKey(subscriptionKey);
+		if (!keyAccount) return sendGateway(reply, 401, gatewayBodies.invalidKey);
+		const wait = context.rateLimit.check();
+		if (wait > 0) return sendGateway(reply.header('retry-after', String(wait)), 429, gatewayBodies.rateLimited(wait));
+		const fault = context.faults.take(operationOf(request), pathOf(request.url), request.method, context.store.random);
+		if (fault) {
+			const sent = await applyFault(context, fault, request, reply);
+			if (sent) return sent;
+		}
+		const rule = request.routeOptions.config?.auth;
+		if (!rule || !request.routeOptions.config?.operation) return;
+		if (rule === 'none') {
+			request.sandboxAccount = keyAccount;
+			return;
+		}
+		const result = checkAuth(context, request, rule);
+		if ('answer' in result) return sendAnswer(request, reply, result.answer);
+		request.sandboxAccount = result.account;
+	});
+
+	app.addHook('onSend', async (request, reply, payload) => {
+		if (!truncateRequests.has(request) || payload === null || payload === undefined) return payload;
+		const data = Buffer.isBuffer(payload) ? payload : typeof payload === 'string' ? Buffer.from(payload) : undefined;
+		if (!data) return payload;
+		reply.header('content-length', String(data.length));
+		const half = data.subarray(0, Math.floor(data.length / 2));
+		let pushed = false;
+		return new Readable({
+			read() {
+				if (pushed) return;
+				pushed = true;
+				this.push(half);
+				setImmediate(() => this.destroy(new Error('truncated by an injected fault')));
+			},
+		});
+	});
+
+	app.addHook('onResponse', async (request, reply) => {
+		if (isControlPath(request.url) || unloggedRequests.has(request)) return;
+		logRequest(context, request, truncateRequests.has(request) ? 0 : reply.statusCode);
+	});
+
+	app.setNotFoundHandler((request, reply) => {
+		if (isControlPath(request.url)) return sendGateway(reply, 404, { message: `No control endpoint ${request.method} ${pathOf(request.url)}` });
+		return sendGateway(reply, 404, gatewayBodies.notFound);
+	});
+}

@@ -1,0 +1,53 @@
+import type { ClockMode } from './clock';
+import { SandboxContext } from './context';
+import { buildServer } from './server';
+
+export { DEFAULT_ACCOUNT } from './seed';
+export { SandboxControl } from './control';
+
+export interface SandboxOptions {
+	/** Default 4000 for the CLI; 0 = free port. */
+	port?: number;
+	/** Default '127.0.0.1'. */
+	host?: string;
+	/** Default 1; same seed => same seeded data. */
+	seed?: number;
+	/** Sandbox clock start; default: real current time. */
+	now?: string | Date;
+	/** Default 'running' (moves with real time + manual advances); tests use 'frozen'. */
+	clockMode?: ClockMode;
+	/** Default 86400. */
+	tokenLifetimeSeconds?: number;
+	/** Default silent from code. */
+	logger?: (line: string) => void;
+}
+
+export interface RunningSandbox {
+	url: string;
+	port: number;
+	stop(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+	const startMs = options.now === undefined ? Date.now() : new Date(options.now).getTime();
+	if (Number.isNaN(startMs)) throw new Error(`Invalid sandbox start time: ${String(options.now)}`);
+	const context = new SandboxContext({
+		seed: options.seed ?? 1,
+		startMs,
+		clockMode: options.clockMode ?? 'running',
+		tokenLifetimeMs: (options.tokenLifetimeSeconds ?? 86400) * 1000,
+	});
+	const app = buildServer(context, options.logger);
+	const host = options.host ?? '127.0.0.1';
+	await app.listen({ port: options.port ?? 0, host });
+	const address = app.server.address();
+	const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+	const urlHost = host.includes(':') ? `[${host}]` : host;
+	return {
+		url: `http://${urlHost}:${port}`,
+		port,
+		stop: async () => {
+			await app.close();
+		},
+	};
+}

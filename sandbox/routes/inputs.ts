@@ -1,0 +1,67 @@
+import { AnswerError } from '../answers';
+import { parseBarcodeList } from '../barcodes';
+import { parseServiceDate } from '../dates';
+import { messageListError, modelStateError } from '../errorBodies';
+import type { OperationSpec, QueryReader } from '../routing';
+import { isObject, validateFields, type Schema } from '../validation';
+
+/** Shared input checks for the routes; each throws the operation's invalid-input answer. */
+
+export function requireBody(body: unknown, spec: OperationSpec): Record<string, unknown> {
+	if (isObject(body)) return body;
+	const problem = body === undefined ? 'A request body is required.' : 'The request body must be an object.';
+	throw new AnswerError(modelStateError(spec.invalidStatus, { request: [problem] }));
+}
+
+export function validateOrFail(body: Record<string, unknown>, schema: Schema, spec: OperationSpec, prefix = ''): Record<string, unknown> {
+	const { value, errors } = validateFields(body, schema, prefix);
+	if (Object.keys(errors).length > 0) throw new AnswerError(modelStateError(spec.invalidStatus, errors));
+	return value;
+}
+
+export function failWith(spec: OperationSpec, ...messages: string[]): never {
+	throw new AnswerError(messageListError(spec.invalidStatus, messages));
+}
+
+export function requiredQuery(query: QueryReader, name: string, spec: OperationSpec): string {
+	const value = query.text(name);
+	if (value === undefined) throw new AnswerError(modelStateError(spec.invalidStatus, { [name]: [`The ${name} parameter is required.`] }));
+	return value;
+}
+
+export function intQuery(query: QueryReader, name: string, spec: OperationSpec, required: boolean): number | undefined {
+	const text = required ? requiredQuery(query, name, spec) : query.text(name);
+	if (text === undefined) return undefined;
+	const value = /^[+-]?\d+$/.test(text) ? Number(text) : NaN;
+	if (!Number.isInteger(value) || value < -2147483648 || value > 2147483647) {
+		throw new AnswerError(modelStateError(spec.invalidStatus, { [name]: [`The value '${text.slice(0, 40)}' is not valid for ${name}: expected an integer.`] }));
+	}
+	return value;
+}
+
+export function dateQuery(query: QueryReader, name: string, spec: OperationSpec): number {
+	const text = requiredQuery(query, name, spec);
+	const value = parseServiceDate(text);
+	if (value === undefined) {
+		throw new AnswerError(modelStateError(spec.invalidStatus, { [name]: [`The value '${text.slice(0, 40)}' is not valid for ${name}: expected a date-time (RFC 3339).`] }));
+	}
+	return value;
+}
+
+/** FromDate and ToDate, both required, From not after To. */
+export function dateRange(query: QueryReader, spec: OperationSpec): { from: number; to: number } {
+	const from = dateQuery(query, 'FromDate', spec);
+	const to = dateQuery(query, 'ToDate', spec);
+	if (from > to) failWith(spec, 'FromDate trebuie sa fie inainte de ToDate (FromDate is after ToDate).');
+	return { from, to };
+}
+
+export function barcodesQuery(query: QueryReader, name: string, spec: OperationSpec, max?: number): string[] {
+	if (query.value(name) === undefined || query.text(name) === undefined) {
+		throw new AnswerError(modelStateError(spec.invalidStatus, { [name]: [`The ${name} parameter is required.`] }));
+	}
+	const parsed = parseBarcodeList(query.value(name), name);
+	if ('error' in parsed) failWith(spec, parsed.error);
+	if (max !== undefined && parsed.barcodes.length > max) failWith(spec, `Parametrul ${name} accepta un singur cod de bare (${parsed.barcodes.length} primite).`);
+	return parsed.barcodes;
+}

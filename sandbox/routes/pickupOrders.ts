@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { SandboxContext } from '../context';
+
+export function registerPickupOrders(_app: FastifyInstance, _context: SandboxContext): void {}

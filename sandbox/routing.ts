@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
+import { AnswerError, sendAnswer, type Answer } from './answers';
+import type { SandboxContext } from './context';
+import { serverError } from './errorBodies';
+import type { AuthCarried } from './requestLog';
+import type { Account } from './types';
+import { isObject } from './validation';
+
+export type AuthRule = 'bearer' | 'query-token' | 'none';
+
+export interface OperationSpec {
+	/** Operation name used by the request log and faults. */
+	operation: string;
+	auth: AuthRule;
+	/** Status for invalid input: 400, or 409 where the operation lists no 400, or 204 where it lists neither. */
+	invalidStatus: number;
+}
+
+declare module 'fastify' {
+	interface FastifyContextConfig {
+		operation?: string;
+		auth?: AuthRule;
+		invalidStatus?: number;
+	}
+	interface FastifyRequest {
+		sandboxAccount: Account | null;
+		sandboxAuth: AuthCarried;
+	}
+}
+
+/** Case-insensitive access to query parameters, like ASP.NET model binding. */
+export class QueryReader {
+	private readonly lower = new Map<string, unknown>();
+
+	constructor(readonly raw: Record<string, unknown>) {
+		for (const [key, value] of Object.entries(raw)) {
+			const name = key.toLowerCase();
+			if (!this.lower.has(name)) this.lower.set(name, value);
+		}
+	}
+
+	/** The raw value (string, or array when repeated). */
+	value(name: string): unknown {
+		return this.lower.get(name.toLowerCase());
+	}
+
+	/** The last value as a trimmed string, undefined when absent or empty. */
+	text(name: string): string | undefined {
+		const value = this.value(name);
+		const last = Array.isArray(value) ? value[value.length - 1] : value;
+		if (typeof last !== 'string') return undefined;
+		const trimmed = last.trim();
+		return trimmed === '' ? undefined : trimmed;
+	}
+}
+
+export interface OperationInput {
+	request: FastifyRequest;
+	query: QueryReader;
+	body: unknown;
+	/** The account the token belongs to (AUTH and PDF operations), or the subscription key's account. */
+	account: Account;
+	now: number;
+	spec: OperationSpec;
+}
+
+export type OperationHandler = (input: OperationInput) => Answer | Promise<Answer>;
+
+export function defineOperation(
+	app: FastifyInstance,
+	context: SandboxContext,
+	method: HTTPMethods,
+	url: string,
+	spec: OperationSpec,
+	handler: OperationHandler,
+): void {
+	app.route({
+		method,
+		url,
+		config: { operation: spec.operation, auth: spec.auth, invalidStatus: spec.invalidStatus },
+		handler: async (request, reply) => {
+			let answer: Answer;
+			try {
+				const account = request.sandboxAccount ?? context.store.accounts[0];
+				answer = await handler({
+					request,
+					query: new QueryReader(isObject(request.query) ? request.query : {}),
+					body: request.body,
+					account,
+					now: context.clock.now(),
+					spec,
+				});
+			} catch (error) {
+				answer = error instanceof AnswerError ? error.answer : serverError();
+			}
+			return sendAnswer(request, reply, answer);
+		},
+	});
+}

@@ -1,0 +1,43 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { BODY_LIMIT_BYTES, installBodyParsers } from './bodyParsers';
+import type { SandboxContext } from './context';
+import { installControlApi } from './controlApi';
+import { installGateway } from './gateway';
+import { registerCashReceipts } from './routes/cashReceipts';
+import { registerComplaints } from './routes/complaints';
+import { registerDocuments } from './routes/documents';
+import { registerLocalities } from './routes/localities';
+import { registerLogin } from './routes/login';
+import { registerPickupLocations } from './routes/pickupLocations';
+import { registerPickupOrders } from './routes/pickupOrders';
+import { registerReturnAwb } from './routes/returnAwb';
+import { registerTracking } from './routes/tracking';
+
+/** Builds the sandbox HTTP server: gateway layer, body parsers, the service's routes and the control API. */
+export function buildServer(context: SandboxContext, logger?: (line: string) => void): FastifyInstance {
+	const app = Fastify({
+		logger: false,
+		bodyLimit: BODY_LIMIT_BYTES,
+		routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+		forceCloseConnections: true,
+		return503OnClosing: false,
+	});
+	if (logger) {
+		app.addHook('onResponse', async (request, reply) => {
+			logger(`${request.method} ${request.url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]')} -> ${reply.statusCode}`);
+		});
+	}
+	installBodyParsers(app);
+	installGateway(app, context);
+	registerPickupLocations(app, context);
+	registerPickupOrders(app, context);
+	registerReturnAwb(app, context);
+	registerTracking(app, context);
+	registerLocalities(app, context);
+	registerDocuments(app, context);
+	registerCashReceipts(app, context);
+	registerComplaints(app, context);
+	registerLogin(app, context);
+	installControlApi(app, context);
+	return app;
+}

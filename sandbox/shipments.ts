@@ -1,0 +1,146 @@
+import { toServiceDate } from './dates';
+import type { PlannedEvent, Scenario, Shipment } from './types';
+
+export const EVENT_DESCRIPTIONS: Record<number, string> = {
+	70: 'Expeditia a fost preluata de curier',
+	224: 'Cantarire in hub',
+	11: 'Expeditia este in tranzit',
+	5: 'Expeditia este in livrare',
+	21: 'Expeditie livrata (confirmata)',
+	6: 'Livrare esuata: destinatar absent',
+	196: 'Expeditia se returneaza la expeditor',
+	198: 'Expeditie returnata la expeditor',
+};
+
+/** The event ids each scenario's timeline goes through, in order. */
+export const SCENARIO_PATHS: Record<Scenario, number[]> = {
+	delivered: [70, 224, 11, 5, 21],
+	returned: [70, 224, 11, 5, 6, 196, 198],
+	'in-transit': [70, 224, 11],
+	'out-for-delivery': [70, 224, 11, 5],
+	'not-picked-up': [],
+};
+
+const HUB_LOCALITY = 'BUCURESTI';
+
+export function eventLocality(eventId: number, senderLocality: string, receiverLocality: string): string {
+	if (eventId === 70 || eventId === 198) return senderLocality;
+	if (eventId === 224 || eventId === 11) return HUB_LOCALITY;
+	return receiverLocality;
+}
+
+export function planEvents(shipment: Pick<Shipment, 'senderLocality' | 'receiverLocality'>, eventIds: number[], dates: number[]): PlannedEvent[] {
+	return eventIds.map((EventId, index) => ({
+		EventId,
+		date: dates[index],
+		Description: EVENT_DESCRIPTIONS[EventId],
+		LocalityName: eventLocality(EventId, shipment.senderLocality, shipment.receiverLocality),
+	}));
+}
+
+export function visibleEvents(shipment: Shipment, now: number): PlannedEvent[] {
+	return shipment.events.filter((event) => event.date <= now);
+}
+
+export type ShipmentState =
+	| 'not-picked-up' | 'in-transit' | 'out-for-delivery' | 'delivered' | 'delivery-failed' | 'returning' | 'returned';
+
+export function stateOf(shipment: Shipment, now: number): ShipmentState {
+	const visible = visibleEvents(shipment, now);
+	const last = visible[visible.length - 1];
+	if (!last) return 'not-picked-up';
+	switch (last.EventId) {
+		case 21: return 'delivered';
+		case 5: return 'out-for-delivery';
+		case 6: return 'delivery-failed';
+		case 196: return 'returning';
+		case 198: return 'returned';
+		default: return 'in-transit';
+	}
+}
+
+/** PackageTrace.OrderStatus values served by GetAwbTraceOneRequest. */
+export const ORDER_STATUS_BY_STATE: Record<ShipmentState, number> = {
+	'not-picked-up': 0,
+	'in-transit': 1,
+	'out-for-delivery': 2,
+	delivered: 3,
+	'delivery-failed': 4,
+	returning: 4,
+	returned: 5,
+};
+
+export const STATUS_EXPRESSION: Record<ShipmentState, string> = {
+	'not-picked-up': 'Nepreluat',
+	'in-transit': 'In tranzit',
+	'out-for-delivery': 'In livrare',
+	delivered: 'Confirmat',
+	'delivery-failed': 'Livrare esuata',
+	returning: 'In curs de returnare',
+	returned: 'Returnat',
+};
+
+const LATE_AFTER_MS = 3 * 24 * 3600_000;
+
+export function traceEventView(event: PlannedEvent) {
+	return {
+		Date: toServiceDate(event.date, event.date % 1000 !== 0),
+		EventId: event.EventId,
+		Description: event.Description,
+		LocalityName: event.LocalityName,
+	};
+}
+
+export function traceView(shipment: Shipment, now: number, withOrderStatus: boolean) {
+	const visible = visibleEvents(shipment, now);
+	const state = stateOf(shipment, now);
+	const delivered = visible.find((event) => event.EventId === 21);
+	const failed = visible.some((event) => event.EventId === 6);
+	const base: Record<string, unknown> = {
+		Code: shipment.barcode,
+		Type: shipment.type,
+		MeasuredWeight: shipment.measuredWeight,
+		VolumetricWeight: shipment.volumetricWeight,
+		ConfirmationName: delivered ? shipment.receiver : '',
+		Observation: failed ? 'Destinatar absent, avizat telefonic' : '',
+		ResponseCode: 'OK',
+	};
+	if (withOrderStatus) {
+		base.OrderStatus = ORDER_STATUS_BY_STATE[state];
+		base.OrderLate = state !== 'delivered' && state !== 'returned' && now - shipment.createdAt > LATE_AFTER_MS;
+	}
+	base.Event = visible.map(traceEventView);
+	return base;
+}
+
+const DAY = 24 * 3600_000;
+
+/** AwbCashRecord for status-by-barcode and the cash account: repayment follows delivery by two days. */
+export function cashRecordView(shipment: Shipment, now: number) {
+	const visible = visibleEvents(shipment, now);
+	const delivered = visible.find((event) => event.EventId === 21);
+	const state = stateOf(shipment, now);
+	const repaid = delivered !== undefined && shipment.codValue > 0 && delivered.date + 2 * DAY <= now;
+	const repaymentDate = delivered ? delivered.date + 2 * DAY : 0;
+	const suffix = shipment.barcode.slice(-6);
+	return {
+		Date: toServiceDate(shipment.createdAt),
+		BarCode: shipment.barcode,
+		Sender: shipment.sender,
+		Receiver: shipment.receiver,
+		FromLocality: shipment.senderLocality,
+		ToLocality: shipment.receiverLocality,
+		CustomString: shipment.customString,
+		Picture: '',
+		RepaymentDate: repaid ? toServiceDate(repaymentDate) : null,
+		RepaymentId: repaid ? `OP${suffix}` : '',
+		RepaymentValue: shipment.codValue,
+		DeductionDate: repaid ? toServiceDate(repaymentDate) : null,
+		DeductionId: repaid ? `DED${suffix}` : '',
+		StatusExpression: STATUS_EXPRESSION[state],
+		ConfirmationDate: delivered ? toServiceDate(delivered.date) : null,
+		ConfirmationPersonName: delivered ? shipment.receiver : '',
+		BarCodeTur: shipment.outboundBarcode,
+		TariffSetName: shipment.tariffSetName,
+	};
+}

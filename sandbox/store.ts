@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import type { SandboxClock } from './clock';
+import { DAY } from './dates';
+import { SeededRandom } from './random';
+import { referenceData } from './referenceData';
+import { ACCOUNTS, draftShipment, seedState } from './seed';
+import { SCENARIO_PATHS } from './shipments';
+import type {
+	Account, IssuedToken, Invoice, PickupLocation, PickupOrder, Scenario, Shipment, StoredCashReceiptList, StoredComplaint,
+} from './types';
+
+export type TokenCheck = { status: 'valid'; account: Account } | { status: 'expired' | 'invalid' };
+
+/** Owns the sandbox's state: accounts, tokens, locations, orders, shipments, invoices, receipts, complaints. */
+export class SandboxStore {
+	readonly accounts = ACCOUNTS;
+	tokens = new Map<string, IssuedToken>();
+	locations = new Map<number, PickupLocation>();
+	orders = new Map<number, PickupOrder>();
+	shipments = new Map<string, Shipment>();
+	invoices: Invoice[] = [];
+	cashReceiptLists: StoredCashReceiptList[] = [];
+	complaints: StoredComplaint[] = [];
+	random = new SeededRandom(1);
+	tokenLifetimeMs: number;
+	private nextLocationId = 1005962100;
+	private nextOrderId = 5500100;
+	private nextBarcode = 1_200_000_001;
+	private nextCashReceiptId = 880001;
+
+	constructor(
+		private readonly clock: SandboxClock,
+		private readonly defaultTokenLifetimeMs: number,
+		seed: number,
+	) {
+		this.tokenLifetimeMs = defaultTokenLifetimeMs;
+		this.reset(seed);
+	}
+
+	reset(seed: number): void {
+		const state = seedState(seed, this.clock.startMs, referenceData());
+		this.random = new SeededRandom(seed ^ 0x5eed);
+		this.tokens.clear();
+		this.locations = new Map(state.locations.map((l) => [l.LocationId, l]));
+		this.orders = new Map(state.orders.map((o) => [o.OrderId, o]));
+		this.shipments = new Map(state.shipments.map((s) => [s.barcode, s]));
+		this.invoices = state.invoices;
+		this.cashReceiptLists = [];
+		this.complaints = [];
+		this.tokenLifetimeMs = this.defaultTokenLifetimeMs;
+		this.nextLocationId = 1005962100;
+		this.nextOrderId = 5500100;
+		this.nextBarcode = 1_200_000_001;
+		this.nextCashReceiptId = 880001;
+	}
+
+	accountByKey(subscriptionKey: string): Account | undefined {
+		return this.accounts.find((account) => account.subscriptionKey === subscriptionKey);
+	}
+
+	login(username: string, password: string): string | undefined {
+		const account = this.accounts.find((a) => a.username.toLowerCase() === username.toLowerCase() && a.password === password);
+		if (!account) return undefined;
+		const token = randomBytes(48).toString('base64url');
+		const now = this.clock.now();
+		this.tokens.set(token, { token, username: account.username, issuedAt: now, expiresAt: now + this.tokenLifetimeMs });
+		return token;
+	}
+
+	checkToken(token: string | undefined): TokenCheck {
+		const issued = token ? this.tokens.get(token) : undefined;
+		if (!issued) return { status: 'invalid' };
+		if (this.clock.now() >= issued.expiresAt) return { status: 'expired' };
+		const account = this.accounts.find((a) => a.username === issued.username);
+		return account ? { status: 'valid', account } : { status: 'invalid' };
+	}
+
+	expireAllTokens(): void {
+		const now = this.clock.now();
+		for (const token of this.tokens.values()) token.expiresAt = Math.min(token.expiresAt, now);
+	}
+
+	addLocation(location: Omit<PickupLocation, 'LocationId'>): PickupLocation {
+		const stored = { ...location, LocationId: this.nextLocationId++ };
+		this.locations.set(stored.LocationId, stored);
+		return stored;
+	}
+
+	addOrder(order: Omit<PickupOrder, 'OrderId'>): PickupOrder {
+		const stored = { ...order, OrderId: this.nextOrderId++ };
+		this.orders.set(stored.OrderId, stored);
+		return stored;
+	}
+
+	newBarcode(): string {
+		while (this.shipments.has(String(this.nextBarcode))) this.nextBarcode++;
+		return String(this.nextBarcode++);
+	}
+
+	/** Adds a shipment whose events follow the scenario's path from startAt, stepMs apart. */
+	addShipment(scenario: Scenario, startAt: number, stepMs: number, clientId = 70001, outboundBarcode = ''): Shipment {
+		const reference = referenceData();
+		const sender = [...this.locations.values()].find((l) => l.clientId === clientId);
+		const path = SCENARIO_PATHS[scenario];
+		const shipment = draftShipment({
+			clientId, scenario, barcode: this.newBarcode(), senderName: sender?.Name ?? 'SANDBOX SHOP SRL',
+			senderLocality: sender?.LocalityName ?? 'BUCURESTI', eventIds: path,
+			dates: path.map((_, index) => startAt + index * stepMs), createdAt: Math.min(startAt, this.clock.now()),
+		}, reference, this.random);
+		shipment.outboundBarcode = outboundBarcode;
+		this.shipments.set(shipment.barcode, shipment);
+		return shipment;
+	}
+
+	addCashReceiptList(body: Record<string, unknown>): number {
+		const Id = this.nextCashReceiptId++;
+		this.cashReceiptLists.push({ Id, body, receivedAt: this.clock.now() });
+		return Id;
+	}
+
+	addComplaint(body: Record<string, unknown>): void {
+		this.complaints.push({ id: this.complaints.length + 1, body, receivedAt: this.clock.now() });
+	}
+
+	invoicesOf(clientId: number): Invoice[] {
+		return this.invoices.filter((invoice) => invoice.clientId === clientId);
+	}
+
+	shipmentsOf(clientId: number, from: number, to: number): Shipment[] {
+		return [...this.shipments.values()].filter((s) => s.clientId === clientId && s.createdAt >= from && s.createdAt <= to);
+	}
+
+	static readonly RETURN_PICKUP_DELAY_MS = DAY;
+}

@@ -1,0 +1,115 @@
+export type Scenario = 'delivered' | 'returned' | 'in-transit' | 'out-for-delivery' | 'not-picked-up';
+export const SCENARIOS: readonly Scenario[] = ['delivered', 'returned', 'in-transit', 'out-for-delivery', 'not-picked-up'];
+
+export interface Account {
+	username: string;
+	password: string;
+	subscriptionKey: string;
+	clientId: number;
+	userId: number;
+	companyName: string;
+}
+
+export interface IssuedToken {
+	token: string;
+	username: string;
+	issuedAt: number;
+	expiresAt: number;
+}
+
+export interface PickupLocation {
+	clientId: number;
+	LocationId: number;
+	Name: string;
+	CountyId: number;
+	CountyName: string;
+	LocalityId: number;
+	LocalityName: string;
+	StreetId: number;
+	StreetName: string;
+	BuildingNumber: string;
+	AddressText: string;
+	ContactPerson: string;
+	PhoneNumber: string;
+	Email: string;
+	CodPostal: string;
+	PostalCode: string;
+	CountryId: number;
+	MinihubId: string;
+	Active: number;
+	AutomaticEOD: string;
+	clickCollect: boolean;
+}
+
+export interface PickupOrder {
+	clientId: number;
+	OrderId: number;
+	LocationId: number;
+	PickUpSiteName: string;
+	PickupStartDate: number;
+	PickupEndDate: number;
+	NoParcel: number;
+	NoEnvelop: number;
+	TotalWeight: number;
+	Observations: string;
+	PackageContent: string;
+	CreationDate: number;
+	AdresaExp: string;
+	Email: string;
+	OrderType: number;
+	/** 4 cancelled or 5 failed: fixed outcomes that time does not change. */
+	fixedStatus?: 4 | 5;
+}
+
+export interface PlannedEvent {
+	EventId: number;
+	date: number;
+	Description: string;
+	LocalityName: string;
+}
+
+export interface Shipment {
+	barcode: string;
+	clientId: number;
+	scenario: Scenario;
+	type: '1' | '0';
+	measuredWeight: number;
+	volumetricWeight: number;
+	createdAt: number;
+	sender: string;
+	senderLocality: string;
+	receiver: string;
+	receiverLocality: string;
+	codValue: number;
+	customString: string;
+	tariffSetName: string;
+	outboundBarcode: string;
+	events: PlannedEvent[];
+}
+
+export interface Invoice {
+	clientId: number;
+	InvoiceId: number;
+	Date: number;
+	DueDate: number;
+	Series: string;
+	Number: number;
+	Value: number;
+	Total: number;
+	Closed: boolean;
+	Balance: number;
+	CurrencyId: number;
+}
+
+export interface StoredCashReceiptList {
+	Id: number;
+	clientId?: number;
+	body: Record<string, unknown>;
+	receivedAt: number;
+}
+
+export interface StoredComplaint {
+	id: number;
+	body: Record<string, unknown>;
+	receivedAt: number;
+}
