@@ -1,5 +1,12 @@
-import { NodeApiError, type IPollFunctions, type JsonObject } from 'n8n-workflow';
+import {
+	NodeApiError,
+	type ICredentialDataDecryptedObject,
+	type IHttpRequestOptions,
+	type IPollFunctions,
+	type JsonObject,
+} from 'n8n-workflow';
 
+import { isFailedToAuthenticate, serviceMessageOf } from '../Cargus/shared/serviceMessage';
 import { toShipmentTrace, type PackageTrace, type ShipmentTrace } from './events';
 
 /** The service's maximum number of barcodes in one trace request. */
@@ -9,6 +16,7 @@ const ONE_REQUEST_TRACE_PATH = '/api/AwbTrace/GetAwbTraceOneRequest';
 const TRACE_WITHOUT_LOGIN_PATH = '/api/NoAuth/GetAwbTrace';
 
 export interface TraceSource {
+	credentials: ICredentialDataDecryptedObject;
 	baseUrl: string;
 	/** With a login account the one-request trace (which adds OrderStatus and OrderLate); otherwise the no-login trace. */
 	withLogin: boolean;
@@ -51,14 +59,10 @@ function readTraceList(context: IPollFunctions, statusCode: number, body: unknow
 		}
 	}
 	if (Array.isArray(value)) return value as PackageTrace[];
-	if (typeof value === 'string') {
-		throw answerError(context, `Cargus answered the tracking request with: ${value.slice(0, 200)}`, String(statusCode));
-	}
-	const details = value as { Error?: unknown; message?: unknown; Message?: unknown };
-	const message = details?.Error ?? details?.message ?? details?.Message;
+	const said = serviceMessageOf(value);
 	throw answerError(
 		context,
-		typeof message === 'string' ? `Cargus refused the tracking request: ${message}` : 'Cargus answered the tracking request with an unexpected body',
+		said ? `Cargus refused the tracking request: ${said}` : 'Cargus answered the tracking request with an unexpected body',
 		String(statusCode),
 	);
 }
@@ -92,21 +96,38 @@ function matchTraces(batch: readonly string[], list: readonly PackageTrace[]): M
 	return traces;
 }
 
+async function requestTraces(
+	context: IPollFunctions,
+	source: TraceSource,
+	batch: readonly string[],
+	loginAgain: boolean,
+): Promise<{ statusCode?: number; body?: unknown }> {
+	const request: IHttpRequestOptions = {
+		method: 'GET',
+		url: `${source.baseUrl}${source.withLogin ? ONE_REQUEST_TRACE_PATH : TRACE_WITHOUT_LOGIN_PATH}`,
+		qs: { barCode: `[${batch.join(',')}]` },
+		json: true,
+		timeout: source.timeoutMs,
+		returnFullResponse: true,
+	};
+	const reference = context.getNode().credentials?.cargusApi;
+	// An empty token makes n8n log in again (and store the new token) before sending.
+	const freshLogin =
+		loginAgain && reference?.id
+			? { credentialsDecrypted: { id: reference.id, name: reference.name, type: 'cargusApi', data: { ...source.credentials, token: '' } } }
+			: undefined;
+	// n8n's helper throws a NodeApiError on any failed request, and logs in again once on a 401.
+	return await context.helpers.httpRequestWithAuthentication.call(context, 'cargusApi', request, freshLogin);
+}
+
 /** Traces one batch with one request; throws a NodeApiError when the request or its answer fails. */
 export async function traceBatch(this: IPollFunctions, source: TraceSource, batch: readonly string[]): Promise<Map<string, ShipmentTrace>> {
-	// n8n's helper throws a NodeApiError on any failed request, and logs in again once on a 401.
-	const response: { statusCode?: number; body?: unknown } = await this.helpers.httpRequestWithAuthentication.call(
-		this,
-		'cargusApi',
-		{
-			method: 'GET',
-			url: `${source.baseUrl}${source.withLogin ? ONE_REQUEST_TRACE_PATH : TRACE_WITHOUT_LOGIN_PATH}`,
-			qs: { barCode: `[${batch.join(',')}]` },
-			json: true,
-			timeout: source.timeoutMs,
-			returnFullResponse: true,
-		},
-	);
+	let response = await requestTraces(this, source, batch, false);
+	// Some Cargus hosts answer an expired token with 200 "Failed to authenticate!" instead of 401.
+	if (source.withLogin && isFailedToAuthenticate(response.body)) response = await requestTraces(this, source, batch, true);
+	if (isFailedToAuthenticate(response.body)) {
+		throw answerError(this, 'Cargus did not accept the login token (it answered "Failed to authenticate!")', '401');
+	}
 	const list = readTraceList(this, Number(response.statusCode ?? 200), response.body);
 	return matchTraces(batch, list);
 }

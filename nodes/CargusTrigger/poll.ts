@@ -7,6 +7,7 @@ import {
 
 import { baseUrlOf } from '../Cargus/shared/baseUrl';
 import { parseBarcodes } from '../Cargus/shared/barcodes';
+import { hasAccount } from '../Cargus/shared/login';
 import { compareEvents, toOutputItem, type ShipmentEvent, type ShipmentTrace } from './events';
 import { toBatches, traceAll, traceBatch, MAX_BATCH_SIZE, type TraceSource } from './fetchTraces';
 import { compareWithSeen, summarize, WatchState, type ShipmentState } from './state';
@@ -78,7 +79,7 @@ async function readTraceSource(this: IPollFunctions, timeoutMs: number): Promise
 			description: 'Open the Cargus credential and fill in its Base URL.',
 		});
 	}
-	return { baseUrl, withLogin: String(credentials.username ?? '').trim() !== '', timeoutMs };
+	return { credentials, baseUrl, withLogin: hasAccount(credentials), timeoutMs };
 }
 
 function pollBudgetMs(context: IPollFunctions): number {
