@@ -1,4 +1,86 @@
 import type { FastifyInstance } from 'fastify';
+import { noContent, ok } from '../answers';
 import type { SandboxContext } from '../context';
+import { toServiceDate } from '../dates';
+import { awbDocumentsPdf, invoicePdf, orderSummaryPdf } from '../pdf';
+import { defineOperation } from '../routing';
+import type { Invoice, Shipment } from '../types';
+import { barcodesQuery, dateRange, failWith, intQuery } from './inputs';
 
-export function registerDocuments(_app: FastifyInstance, _context: SandboxContext): void {}
+export const DEFAULT_ITEMS_PER_PAGE = 50;
+export const MAX_ITEMS_PER_PAGE = 100;
+
+const invoiceView = (invoice: Invoice) => ({
+	InvoiceId: invoice.InvoiceId,
+	Date: toServiceDate(invoice.Date),
+	DueDate: toServiceDate(invoice.DueDate),
+	Series: invoice.Series,
+	Number: invoice.Number,
+	Value: invoice.Value,
+	Total: invoice.Total,
+	Closed: invoice.Closed,
+	Balance: invoice.Balance,
+	CurrencyId: invoice.CurrencyId,
+});
+
+const pdfAnswer = (data: Uint8Array, fileName: string) => ({ status: 200, binary: { contentType: 'application/pdf', data, fileName } });
+
+/** Invoices and documents: list invoices, base64 invoice and order documents, the two PDF streams. */
+export function registerDocuments(app: FastifyInstance, context: SandboxContext): void {
+	const { store } = context;
+	const ownInvoice = (invoiceId: number, clientId: number) =>
+		store.invoices.find((invoice) => invoice.InvoiceId === invoiceId && invoice.clientId === clientId);
+
+	defineOperation(app, context, 'GET', '/api/Invoices', { operation: 'invoices', auth: 'bearer', invalidStatus: 400 },
+		({ query, spec, account }) => {
+			const { from, to } = dateRange(query, spec);
+			const itemsPerPage = intQuery(query, 'itemsPerPage', spec, false) ?? DEFAULT_ITEMS_PER_PAGE;
+			const pageNumber = intQuery(query, 'pageNumber', spec, false) ?? 1;
+			if (itemsPerPage < 1 || itemsPerPage > MAX_ITEMS_PER_PAGE) failWith(spec, `itemsPerPage trebuie sa fie intre 1 si ${MAX_ITEMS_PER_PAGE}.`);
+			if (pageNumber < 1) failWith(spec, 'pageNumber trebuie sa fie cel putin 1.');
+			const inRange = store.invoicesOf(account.clientId).filter((invoice) => invoice.Date >= from && invoice.Date <= to);
+			const page = inRange.slice((pageNumber - 1) * itemsPerPage, pageNumber * itemsPerPage);
+			if (page.length === 0) return noContent();
+			return ok(page.map(invoiceView), 'Invoice');
+		});
+
+	defineOperation(app, context, 'GET', '/api/InvoiceDocuments', { operation: 'invoiceDocument', auth: 'bearer', invalidStatus: 400 },
+		async ({ query, spec, account, now }) => {
+			const invoice = ownInvoice(intQuery(query, 'InvoiceId', spec, true) as number, account.clientId);
+			if (!invoice) return noContent();
+			return ok(Buffer.from(await invoicePdf(invoice, account, now)).toString('base64'), 'base64Binary');
+		});
+
+	defineOperation(app, context, 'GET', '/api/OrderDocuments/GetByDate', { operation: 'orderDocuments', auth: 'bearer', invalidStatus: 409 },
+		async ({ query, spec, account, now }) => {
+			const { from, to } = dateRange(query, spec);
+			const docType = intQuery(query, 'docType', spec, true);
+			if (docType !== 0) return noContent();
+			const shipments = store.shipmentsOf(account.clientId, from, to).sort((a, b) => a.createdAt - b.createdAt);
+			if (shipments.length === 0) return noContent();
+			return ok(Buffer.from(await orderSummaryPdf(shipments, account, from, to, now)).toString('base64'), 'base64Binary');
+		});
+
+	defineOperation(app, context, 'GET', '/api/PDF/AwbDocuments', { operation: 'awbPdf', auth: 'query-token', invalidStatus: 400 },
+		async ({ query, spec, account, now }) => {
+			const barcodes = barcodesQuery(query, 'barCodes', spec);
+			const format = intQuery(query, 'format', spec, false) ?? 0;
+			const printMainOnce = intQuery(query, 'printMainOnce', spec, false) ?? 1;
+			const printOneAwbPerPage = intQuery(query, 'printOneAwbPerPage', spec, false) ?? 1;
+			if (format !== 0 && format !== 1) failWith(spec, 'format trebuie sa fie 0 (A4) sau 1 (10x14).');
+			if (![0, 1, 2].includes(printMainOnce)) failWith(spec, 'printMainOnce trebuie sa fie 0, 1 sau 2.');
+			if (printOneAwbPerPage !== 0 && printOneAwbPerPage !== 1) failWith(spec, 'printOneAwbPerPage trebuie sa fie 0 sau 1.');
+			const shipments = barcodes.map((code) => store.shipments.get(code))
+				.filter((s): s is Shipment => s !== undefined && s.clientId === account.clientId);
+			if (shipments.length === 0) return noContent();
+			const data = await awbDocumentsPdf(shipments, { format, printMainOnce, printOneAwbPerPage }, now);
+			return pdfAnswer(data, `awb-${shipments[0].barcode}.pdf`);
+		});
+
+	defineOperation(app, context, 'GET', '/api/PDF/InvoiceDocuments', { operation: 'invoicePdf', auth: 'query-token', invalidStatus: 400 },
+		async ({ query, spec, account, now }) => {
+			const invoice = ownInvoice(intQuery(query, 'InvoiceId', spec, true) as number, account.clientId);
+			if (!invoice) return noContent();
+			return pdfAnswer(await invoicePdf(invoice, account, now), `factura-${invoice.Series}${invoice.Number}.pdf`);
+		});
+}

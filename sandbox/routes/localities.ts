@@ -1,4 +1,29 @@
 import type { FastifyInstance } from 'fastify';
+import { noContent, ok } from '../answers';
 import type { SandboxContext } from '../context';
+import { localityViews } from '../localityViews';
+import { referenceData } from '../referenceData';
+import { defineOperation, type OperationInput } from '../routing';
+import { intQuery } from './inputs';
 
-export function registerLocalities(_app: FastifyInstance, _context: SandboxContext): void {}
+/** Localities of Romania (CountryId 1), filterable by county and postal code; other countries: 204. */
+export function registerLocalities(app: FastifyInstance, context: SandboxContext): void {
+	const list = (countyRequired: boolean) => ({ query, spec }: OperationInput) => {
+		const countryId = intQuery(query, 'countryId', spec, true);
+		const countyId = intQuery(query, 'countyId', spec, countyRequired);
+		const postalCode = query.text('postalCode');
+		if (countryId !== 1) return noContent();
+		const views = localityViews();
+		const matches = referenceData().localities
+			.filter((l) => countyId === undefined || l.CountyId === countyId)
+			.filter((l) => postalCode === undefined || l.PostalCodes.includes(postalCode))
+			.map((l) => {
+				const view = views.get(l.LocalityId);
+				return postalCode === undefined ? view : { ...view, PostalCode: postalCode };
+			});
+		if (matches.length === 0) return noContent();
+		return ok([{ Locality: matches, message: 'OK' }], 'LocalityResult');
+	};
+	defineOperation(app, context, 'GET', '/api/Localities', { operation: 'localities', auth: 'bearer', invalidStatus: 409 }, list(false));
+	defineOperation(app, context, 'GET', '/api/NoAuth/GetLocalities', { operation: 'localitiesNoAuth', auth: 'none', invalidStatus: 409 }, list(true));
+}

@@ -1,4 +1,67 @@
 import type { FastifyInstance } from 'fastify';
+import { AnswerError, ok } from '../answers';
 import type { SandboxContext } from '../context';
+import { errorObject } from '../errorBodies';
+import { referenceData } from '../referenceData';
+import { defineOperation } from '../routing';
+import type { PickupLocation } from '../types';
+import { applyAddress, checkEmail, resolveLocality, ADDRESS_FIELDS, requireLocality } from './address';
+import { failWith, requireBody, validateOrFail } from './inputs';
 
-export function registerPickupLocations(_app: FastifyInstance, _context: SandboxContext): void {}
+/** Pickup locations: create a collection-point location, modify a location. Both answer the LocationId. */
+export function registerPickupLocations(app: FastifyInstance, context: SandboxContext): void {
+	const { store } = context;
+
+	const nameTaken = (clientId: number, name: string, exceptId?: number) =>
+		[...store.locations.values()].some((l) => l.clientId === clientId && l.LocationId !== exceptId && l.Name.toLowerCase() === name.trim().toLowerCase());
+
+	defineOperation(app, context, 'POST', '/api/PickupLocations/PostClickCollect',
+		{ operation: 'createClickCollect', auth: 'bearer', invalidStatus: 400 }, ({ body, spec, account }) => {
+			const fields = validateOrFail(requireBody(body, spec), {
+				...ADDRESS_FIELDS,
+				Name: { type: 'string', required: true, maxLength: 100 },
+				ContactPerson: { type: 'string', required: true, maxLength: 100 },
+				PhoneNumber: { type: 'string', required: true, maxLength: 50 },
+				MinihubId: { type: 'string', maxLength: 50 },
+				Active: { type: 'int' },
+				AutomaticEOD: { type: 'string', maxLength: 20 },
+			}, spec);
+			checkEmail(fields, spec);
+			if (fields.Active !== undefined && fields.Active !== 0 && fields.Active !== 1) failWith(spec, 'Active trebuie sa fie 0 sau 1.');
+			const minihub = fields.MinihubId === undefined ? undefined
+				: referenceData().pudoPoints.find((p) => p.Symbol.toLowerCase() === String(fields.MinihubId).toLowerCase() || String(p.Id) === fields.MinihubId);
+			const locality = resolveLocality(fields, spec) ?? (minihub ? referenceData().localityById.get(minihub.LocalityId) : undefined) ?? requireLocality(fields, spec);
+			if (nameTaken(account.clientId, String(fields.Name))) {
+				throw new AnswerError(errorObject(409, `Exista deja un punct de ridicare cu numele "${String(fields.Name)}".`));
+			}
+			const location: Omit<PickupLocation, 'LocationId'> = {
+				clientId: account.clientId, Name: '', CountyId: 0, CountyName: '', LocalityId: 0, LocalityName: '', StreetId: 0, StreetName: '',
+				BuildingNumber: '', AddressText: minihub?.Address ?? '', ContactPerson: '', PhoneNumber: '', Email: '', CodPostal: minihub?.PostalCode ?? '',
+				PostalCode: minihub?.PostalCode ?? '', CountryId: 1, MinihubId: String(fields.MinihubId ?? ''), Active: (fields.Active as number | undefined) ?? 1,
+				AutomaticEOD: '', clickCollect: true,
+			};
+			applyAddress(location as PickupLocation, fields, locality);
+			return ok(store.addLocation(location).LocationId, 'int');
+		});
+
+	defineOperation(app, context, 'PUT', '/api/PickupLocations',
+		{ operation: 'updatePickupLocation', auth: 'bearer', invalidStatus: 400 }, ({ body, spec, account }) => {
+			const fields = validateOrFail(requireBody(body, spec), {
+				...ADDRESS_FIELDS,
+				LocationId: { type: 'int', required: true },
+				AutomaticEOD: { type: 'string', maxLength: 20 },
+			}, spec);
+			checkEmail(fields, spec);
+			const location = store.locations.get(fields.LocationId as number);
+			if (!location || location.clientId !== account.clientId) {
+				throw new AnswerError(errorObject(409, `Punctul de ridicare ${String(fields.LocationId)} nu exista.`));
+			}
+			if (fields.Name !== undefined && String(fields.Name).trim() === '') failWith(spec, 'Name nu poate fi gol.');
+			const locality = resolveLocality(fields, spec);
+			if (fields.Name !== undefined && nameTaken(account.clientId, String(fields.Name), location.LocationId)) {
+				throw new AnswerError(errorObject(409, `Exista deja un punct de ridicare cu numele "${String(fields.Name)}".`));
+			}
+			applyAddress(location, fields, locality);
+			return ok(location.LocationId, 'int');
+		});
+}
