@@ -1,0 +1,42 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ControlShipment, SandboxControl } from '../../../sandbox/control';
+
+/** Event identity as the contract defines it: (barcode, EventId, Date). */
+export function identityOf(item: IDataObject): string {
+	return `${String(item.barcode)}|${String(item.EventId)}|${String(item.Date)}`;
+}
+
+/** What the sandbox says the watched shipments' trace shows right now, as identities. */
+export async function groundTruth(control: SandboxControl, barcodes: string[]): Promise<string[]> {
+	const shipments: ControlShipment[] = [];
+	for (let start = 0; start < barcodes.length; start += 100) {
+		shipments.push(...(await control.shipments(barcodes.slice(start, start + 100))));
+	}
+	return shipments.flatMap((shipment) =>
+		shipment.visibleEvents.map((event) => `${shipment.barcode}|${event.EventId}|${event.Date}`),
+	);
+}
+
+/** Identities that occur more than once. */
+export function duplicatesOf(identities: string[]): string[] {
+	const seen = new Set<string>();
+	return identities.filter((identity) => (seen.has(identity) ? true : (seen.add(identity), false)));
+}
+
+/** Items are oldest first: by Date, then EventId. */
+export function isOldestFirst(items: IDataObject[]): boolean {
+	const dates = items.map((item) => String(item.Date).padEnd(23, '.000'));
+	return items.every(
+		(item, index) =>
+			index === 0 ||
+			dates[index - 1] < dates[index] ||
+			(dates[index - 1] === dates[index] && Number(items[index - 1].EventId) <= Number(item.EventId)),
+	);
+}
+
+/** The current sandbox time as a zone-less Bucharest date, plus some minutes. */
+export async function sandboxTimePlus(control: SandboxControl, minutes: number): Promise<string> {
+	const { now } = await control.clock();
+	return new Date(new Date(now).getTime() + minutes * 60_000).toISOString();
+}
