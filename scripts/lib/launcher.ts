@@ -1,0 +1,403 @@
+/**
+ * The launcher behind `npm start` and `npm run test:e2e`: provisions n8n (once), builds this package, starts
+ * the sandbox and an SMTP sink, installs the package into n8n's community-node folder, imports the example
+ * workflows and credentials, starts n8n, and sets up the owner. `stop()` ends everything it started.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { startSandbox, DEFAULT_ACCOUNT, type RunningSandbox, type SandboxOptions } from '../../sandbox';
+
+interface ProvisionModule {
+	provision(): Promise<{ node: string; n8nBin: string }>;
+	paths: { root: string; cache: string; node: string; n8nBin: string; userFolder: string; mailDir: string };
+	N8N_VERSION: string;
+}
+// Plain JS so that it also runs before anything is built: `node scripts/provision-n8n.js`.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const provisioner = require('../provision-n8n.js') as ProvisionModule;
+
+export const N8N_VERSION = provisioner.N8N_VERSION;
+export const ROOT = provisioner.paths.root;
+export const CACHE = provisioner.paths.cache;
+export const EXAMPLES_DIR = path.join(ROOT, 'examples');
+export const SANDBOX_CREDENTIAL_ID = 'cargusSandbox001';
+export const SMTP_CREDENTIAL_ID = 'smtpSinkLocal001';
+export const OWNER = {
+	email: 'owner@cargus.example',
+	firstName: 'Cargus',
+	lastName: 'Demo',
+	password: 'Cargus-Sandbox-1',
+};
+const PACKAGE_NAME = 'n8n-nodes-cargus';
+const BROWSER_ID = 'n8n-nodes-cargus-launcher';
+
+export interface LaunchOptions {
+	n8nPort?: number; // default 5678
+	brokerPort?: number; // n8n's task broker for the server, default 5679
+	cliBrokerPort?: number; // task broker port for CLI commands run while the server runs, default 5685
+	sandboxPort?: number; // default 4000
+	sandbox?: Omit<SandboxOptions, 'port' | 'host'>;
+	smtpPort?: number; // default 2525
+	userFolder?: string; // N8N_USER_FOLDER, default .n8n-cache/user
+	mailDir?: string; // default .n8n-cache/mail
+	fresh?: boolean; // delete userFolder and mailDir first
+	build?: boolean; // run `npm run build` first, default true
+	log?: (line: string) => void;
+}
+
+export interface CliResult {
+	code: number | null;
+	stdout: string;
+	stderr: string;
+}
+
+export interface Launched {
+	editorUrl: string;
+	sandbox: RunningSandbox;
+	smtp: SmtpSink;
+	userFolder: string;
+	logFile: string;
+	owner: typeof OWNER;
+	ownerCreated: boolean;
+	/** Session cookie header value of the owner (for /rest and /types). */
+	cookie: string;
+	/** Calls n8n's REST API as the owner; returns the parsed `data` (or whole body). */
+	rest<T = unknown>(method: string, urlPath: string, body?: unknown): Promise<T>;
+	/** Runs an n8n CLI command against the same database while the server runs. */
+	cli(args: string[]): Promise<CliResult>;
+	stop(): Promise<void>;
+}
+
+const children = new Set<ChildProcess>();
+
+/** Kills a child's whole process group (it was started detached), SIGTERM first, SIGKILL after a grace period. */
+async function killGroup(child: ChildProcess, graceMs = 10000): Promise<void> {
+	if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) {
+		children.delete(child);
+		return;
+	}
+	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+	const signal = (sig: NodeJS.Signals) => {
+		try {
+			process.kill(-child.pid!, sig);
+		} catch {
+			/* already gone */
+		}
+	};
+	signal('SIGTERM');
+	const timer = setTimeout(() => signal('SIGKILL'), graceMs);
+	await exited;
+	clearTimeout(timer);
+	// Anything left in the group (task runners) goes too.
+	signal('SIGKILL');
+	children.delete(child);
+}
+
+process.on('exit', () => {
+	for (const child of children) {
+		try {
+			if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+		} catch {
+			/* gone */
+		}
+	}
+});
+
+function n8nEnv(userFolder: string, port: number, brokerPort: number): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = {};
+	for (const [k, v] of Object.entries(process.env)) {
+		if (/^(npm_|N8N_|DB_|EXECUTIONS_|WEBHOOK_URL$|GENERIC_TIMEZONE$)/.test(k)) continue;
+		env[k] = v;
+	}
+	return {
+		...env,
+		PATH: `${path.dirname(provisioner.paths.node)}${path.delimiter}${process.env.PATH ?? ''}`,
+		N8N_USER_FOLDER: userFolder,
+		N8N_HOST: '127.0.0.1',
+		N8N_PORT: String(port),
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_PROTOCOL: 'http',
+		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${port}/`,
+		N8N_WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+		N8N_SECURE_COOKIE: 'false',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_REINSTALL_MISSING_PACKAGES: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_LOG_LEVEL: 'info',
+		GENERIC_TIMEZONE: 'Europe/Bucharest',
+		N8N_PROXY_HOPS: '0',
+		NODE_ENV: 'production',
+	};
+}
+
+function sha256(parts: string[]): string {
+	const h = crypto.createHash('sha256');
+	for (const p of parts) h.update(p).update('\0');
+	return h.digest('hex');
+}
+
+/** Copies the built package (package.json + dist/) to where n8n loads community nodes from. */
+function installPackage(userFolder: string): string {
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	const target = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
+	fs.rmSync(target, { recursive: true, force: true });
+	fs.mkdirSync(target, { recursive: true });
+	fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(target, 'package.json'));
+	fs.cpSync(path.join(ROOT, 'dist'), path.join(target, 'dist'), { recursive: true });
+	// What a community install leaves behind: a package.json naming the package.
+	const ownPkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+	fs.writeFileSync(
+		path.join(nodesDir, 'package.json'),
+		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: ownPkg.version } }, null, 2) + '\n',
+	);
+	return target;
+}
+
+export function credentialsFor(sandboxUrl: string, smtp: { host: string; port: number }) {
+	const fixed = 'http://127.0.0.1:4000';
+	return [
+		{
+			id: SANDBOX_CREDENTIAL_ID,
+			name: 'Cargus Sandbox',
+			type: 'cargusApi',
+			data: {
+				environment: sandboxUrl === fixed ? fixed : 'custom',
+				...(sandboxUrl === fixed ? {} : { baseUrl: sandboxUrl }),
+				subscriptionKey: DEFAULT_ACCOUNT.subscriptionKey,
+				username: DEFAULT_ACCOUNT.username,
+				password: DEFAULT_ACCOUNT.password,
+				loginEndpoint: '/api/LoginUser/Juridic',
+			},
+		},
+		{
+			id: SMTP_CREDENTIAL_ID,
+			name: 'SMTP Sink (local)',
+			type: 'smtp',
+			data: {
+				user: '',
+				password: '',
+				host: smtp.host,
+				port: smtp.port,
+				secure: false,
+				disableStartTls: true,
+			},
+		},
+	];
+}
+
+function runN8nCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 300000): Promise<CliResult> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(provisioner.paths.node, [provisioner.paths.n8nBin, ...args], {
+			cwd: ROOT,
+			env,
+			detached: true,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		children.add(child);
+		let stdout = '';
+		let stderr = '';
+		child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
+		child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+		const timer = setTimeout(() => {
+			stderr += `\n(launcher: n8n ${args[0]} took longer than ${timeoutMs / 1000}s, stopped)`;
+			void killGroup(child, 2000);
+		}, timeoutMs);
+		child.on('error', reject);
+		child.on('close', (code) => {
+			clearTimeout(timer);
+			children.delete(child);
+			resolve({ code, stdout, stderr });
+		});
+	});
+}
+
+async function waitForHttp(url: string, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		if (child.exitCode !== null || child.signalCode !== null) {
+			const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
+			throw new Error(`n8n exited (code ${child.exitCode}) before it was ready. Last log lines:\n${tail}`);
+		}
+		try {
+			const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+			if (res.ok) return;
+		} catch {
+			/* not up yet */
+		}
+		await new Promise((r) => setTimeout(r, 500));
+	}
+	throw new Error(`n8n did not answer ${url} within ${timeoutMs / 1000}s (log: ${logFile})`);
+}
+
+function cookieFrom(res: Response): string {
+	return res.headers
+		.getSetCookie()
+		.map((c) => c.split(';')[0])
+		.join('; ');
+}
+
+export async function launch(options: LaunchOptions = {}): Promise<Launched> {
+	const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+	const n8nPort = options.n8nPort ?? 5678;
+	const userFolder = options.userFolder ?? provisioner.paths.userFolder;
+	const mailDir = options.mailDir ?? provisioner.paths.mailDir;
+	const started: Array<() => Promise<void>> = [];
+	const stopAll = async () => {
+		for (const stop of started.reverse()) {
+			try {
+				await stop();
+			} catch {
+				/* keep stopping the rest */
+			}
+		}
+		started.length = 0;
+	};
+
+	try {
+		if (options.fresh) {
+			fs.rmSync(userFolder, { recursive: true, force: true });
+			fs.rmSync(mailDir, { recursive: true, force: true });
+		}
+		await provisioner.provision();
+
+		if (options.build !== false) {
+			log('build: npm run build');
+			const t = Date.now();
+			const r = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+			if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stdout}\n${r.stderr}`);
+			log(`build: done in ${((Date.now() - t) / 1000).toFixed(1)}s`);
+		}
+
+		const sandbox = await startSandbox({ ...options.sandbox, port: options.sandboxPort ?? 4000, host: '127.0.0.1' });
+		started.push(() => sandbox.stop());
+		log(`sandbox: ${sandbox.url}`);
+
+		const smtp = await startSmtpSink({ dir: mailDir, port: options.smtpPort ?? 2525 });
+		started.push(() => smtp.stop());
+		log(`smtp sink: ${smtp.host}:${smtp.port}, mails saved in ${smtp.dir}`);
+
+		fs.mkdirSync(path.join(userFolder, '.n8n'), { recursive: true });
+		const target = installPackage(userFolder);
+		log(`package: installed into ${path.relative(ROOT, target)}`);
+
+		const env = n8nEnv(userFolder, n8nPort, options.brokerPort ?? 5679);
+		const cliEnv = { ...env, N8N_RUNNERS_BROKER_PORT: String(options.cliBrokerPort ?? 5685), N8N_LOG_LEVEL: 'warn' };
+
+		// Import the credentials and example workflows before the server starts (ids kept, so a re-import
+		// updates them). Skipped when nothing changed since the last import into this user folder.
+		const credentials = credentialsFor(sandbox.url, smtp);
+		const exampleFiles = fs.existsSync(EXAMPLES_DIR)
+			? fs.readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.json')).sort()
+			: [];
+		const importHash = sha256([
+			JSON.stringify(credentials),
+			...exampleFiles.map((f) => f + fs.readFileSync(path.join(EXAMPLES_DIR, f), 'utf8')),
+		]);
+		const hashFile = path.join(userFolder, '.n8n', 'cargus-launcher-import.json');
+		let previous = '';
+		try {
+			previous = (JSON.parse(fs.readFileSync(hashFile, 'utf8')) as { hash: string }).hash;
+		} catch {
+			/* first import */
+		}
+		if (previous !== importHash) {
+			const t = Date.now();
+			const tmp = fs.mkdtempSync(path.join(CACHE, 'import-'));
+			try {
+				const credFile = path.join(tmp, 'credentials.json');
+				fs.writeFileSync(credFile, JSON.stringify(credentials, null, 2));
+				log('import: credentials "Cargus Sandbox" and "SMTP Sink (local)"');
+				let r = await runN8nCli(['import:credentials', `--input=${credFile}`], cliEnv);
+				if (r.code !== 0) throw new Error(`n8n import:credentials failed:\n${r.stdout}\n${r.stderr}`);
+				if (exampleFiles.length > 0) {
+					log(`import: ${exampleFiles.length} example workflows from examples/`);
+					r = await runN8nCli(['import:workflow', '--separate', `--input=${EXAMPLES_DIR}`], cliEnv);
+					if (r.code !== 0) throw new Error(`n8n import:workflow failed:\n${r.stdout}\n${r.stderr}`);
+				}
+			} finally {
+				fs.rmSync(tmp, { recursive: true, force: true });
+			}
+			fs.writeFileSync(hashFile, JSON.stringify({ hash: importHash, at: new Date().toISOString() }) + '\n');
+			log(`import: done in ${((Date.now() - t) / 1000).toFixed(1)}s`);
+		} else {
+			log('import: credentials and example workflows unchanged since the last start (kept)');
+		}
+
+		const logFile = path.join(userFolder, 'n8n.log');
+		const out = fs.openSync(logFile, 'w');
+		log(`n8n ${N8N_VERSION}: starting on http://127.0.0.1:${n8nPort} (log: ${path.relative(ROOT, logFile)})`);
+		const t = Date.now();
+		const child = spawn(provisioner.paths.node, [provisioner.paths.n8nBin, 'start'], {
+			cwd: userFolder,
+			env,
+			detached: true,
+			stdio: ['ignore', out, out],
+		});
+		fs.closeSync(out);
+		children.add(child);
+		started.push(() => killGroup(child));
+		const base = `http://127.0.0.1:${n8nPort}`;
+		await waitForHttp(`${base}/healthz/readiness`, child, logFile, 240000);
+		log(`n8n: ready in ${((Date.now() - t) / 1000).toFixed(1)}s`);
+
+		// Owner: set up on first start, then log in.
+		let ownerCreated = false;
+		const setup = await fetch(`${base}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
+			body: JSON.stringify(OWNER),
+		});
+		if (setup.ok) ownerCreated = true;
+		const login = await fetch(`${base}/rest/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
+			body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
+		});
+		const cookie = login.ok ? cookieFrom(login) : '';
+		if (!login.ok) log(`n8n: could not log in as ${OWNER.email} (HTTP ${login.status}); was the password changed?`);
+
+		const rest = async <T = unknown>(method: string, urlPath: string, body?: unknown): Promise<T> => {
+			const res = await fetch(`${base}${urlPath}`, {
+				method,
+				headers: {
+					cookie,
+					'browser-id': BROWSER_ID,
+					...(body === undefined ? {} : { 'content-type': 'application/json' }),
+				},
+				body: body === undefined ? undefined : JSON.stringify(body),
+			});
+			const text = await res.text();
+			if (!res.ok) throw new Error(`n8n ${method} ${urlPath}: HTTP ${res.status} ${text.slice(0, 500)}`);
+			const parsed = text ? (JSON.parse(text) as { data?: T }) : {};
+			return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
+		};
+
+		return {
+			editorUrl: `${base}/`,
+			sandbox,
+			smtp,
+			userFolder,
+			logFile,
+			owner: OWNER,
+			ownerCreated,
+			cookie,
+			rest,
+			cli: (args) => runN8nCli(args, cliEnv),
+			stop: stopAll,
+		};
+	} catch (err) {
+		await stopAll();
+		throw err;
+	}
+}
