@@ -10,8 +10,8 @@ export function identityOf(item: IDataObject): string {
 /** What the sandbox says the watched shipments' trace shows right now, as identities. */
 export async function groundTruth(control: SandboxControl, barcodes: string[]): Promise<string[]> {
 	const shipments: ControlShipment[] = [];
-	for (let start = 0; start < barcodes.length; start += 100) {
-		shipments.push(...(await control.shipments(barcodes.slice(start, start + 100))));
+	for (let start = 0; start < barcodes.length; start += 50) {
+		shipments.push(...(await control.shipments(barcodes.slice(start, start + 50))));
 	}
 	return shipments.flatMap((shipment) =>
 		shipment.visibleEvents.map((event) => `${shipment.barcode}|${event.EventId}|${event.Date}`),

@@ -1,0 +1,59 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { useSandbox } from '../helpers/sandbox';
+import { sandboxCredential } from './helpers/credentials';
+import { duplicatesOf, groundTruth, identityOf, sandboxTimePlus } from './helpers/events';
+import { TriggerHarness } from './helpers/pollHarness';
+
+const sandbox = useSandbox();
+
+const WATCHED = 5000;
+let barcodes: string[] = [];
+
+beforeAll(async () => {
+	const startAt = await sandboxTimePlus(sandbox.control, 10);
+	for (let created = 0; created < WATCHED; created += 500) {
+		const shipments = await sandbox.control.addShipments({ count: 500, scenario: 'random', startAt, stepMinutes: 60 });
+		barcodes.push(...shipments.map((shipment) => shipment.barcode));
+	}
+	barcodes = [...new Set(barcodes)];
+});
+
+async function tracingRequestsOf(trigger: TriggerHarness): Promise<{ requests: number; items: IDataObject[] }> {
+	await sandbox.control.clearRequests();
+	const items = await trigger.poll();
+	const requests = (await sandbox.control.requests()).filter((request) => request.operation !== 'login').length;
+	return { requests, items };
+}
+
+test.each([50, 20])(`${WATCHED} watched barcodes take at most ceil(${WATCHED} / %i) tracking requests per poll`, async (batchSize) => {
+	expect(barcodes).toHaveLength(WATCHED);
+	const trigger = new TriggerHarness(sandboxCredential(sandbox.url), { barcodes: barcodes.join('\n'), options: { batchSize } });
+	const limit = Math.ceil(WATCHED / batchSize);
+	const emitted: IDataObject[] = [];
+	const perPoll: number[] = [];
+	for (let poll = 0; poll < 4; poll++) {
+		const { requests, items } = await tracingRequestsOf(trigger);
+		perPoll.push(requests);
+		emitted.push(...items);
+		await sandbox.control.advanceClock({ minutes: 90 });
+	}
+	const { requests, items } = await tracingRequestsOf(trigger);
+	perPoll.push(requests);
+	emitted.push(...items);
+
+	const bytesPerShipment = trigger.staticDataBytes() / WATCHED;
+	console.log(
+		`scale: ${WATCHED} barcodes, batch size ${batchSize}: tracking requests per poll ${perPoll.join(', ')} (limit ${limit}); ` +
+			`static data ${trigger.staticDataBytes()} bytes = ${bytesPerShipment.toFixed(1)} bytes per watched shipment; ${emitted.length} events emitted`,
+	);
+	expect(Math.max(...perPoll)).toBeLessThanOrEqual(limit);
+	expect(perPoll[0]).toBe(limit);
+	expect(bytesPerShipment).toBeLessThan(100);
+	expect(Object.keys(trigger.staticData.shipments as object)).toHaveLength(WATCHED);
+	expect(duplicatesOf(emitted.map(identityOf))).toEqual([]);
+	if (batchSize === 50) {
+		// The first run starts before any shipment has an event, so it must emit all of them.
+		expect(emitted.map(identityOf).sort()).toEqual((await groundTruth(sandbox.control, barcodes)).sort());
+	}
+});
