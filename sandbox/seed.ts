@@ -49,11 +49,11 @@ function seedLocations(reference: ReferenceData, random: SeededRandom): PickupLo
 
 function seedOrders(locations: PickupLocation[], now: number): PickupOrder[] {
 	const ecom = locations[0];
-	const order = (OrderId: number, startOffset: number, hours: number, parcels: number, fixedStatus?: 4 | 5): PickupOrder => ({
+	const order = (OrderId: number, startOffset: number, hours: number, parcels: number, fixedStatus?: 4 | 5, createdAgo = 0): PickupOrder => ({
 		clientId: 70001, OrderId, LocationId: ecom.LocationId, PickUpSiteName: ecom.Name,
 		PickupStartDate: now + startOffset, PickupEndDate: now + startOffset + hours * HOUR,
 		NoParcel: parcels, NoEnvelop: 1, TotalWeight: parcels * 2, Observations: '', PackageContent: 'Colete magazin online',
-		CreationDate: now + startOffset - DAY, AdresaExp: `${ecom.AddressText}, ${ecom.LocalityName}, ${ecom.CountyName}`,
+		CreationDate: createdAgo > 0 ? now - createdAgo : now + startOffset - DAY - 2 * HOUR, AdresaExp: `${ecom.AddressText}, ${ecom.LocalityName}, ${ecom.CountyName}`,
 		Email: ecom.Email, OrderType: 3, fixedStatus,
 	});
 	return [
@@ -62,6 +62,7 @@ function seedOrders(locations: PickupLocation[], now: number): PickupOrder[] {
 		order(5500003, -1 * DAY, 4, 3, 5),
 		order(5500004, -1 * HOUR, 4, 4),
 		order(5500005, DAY, 4, 6),
+		order(5500006, 6 * HOUR, 3, 2, undefined, 5 * MINUTE),
 	];
 }
 

@@ -3,8 +3,8 @@ import { AnswerError, ok } from '../answers';
 import type { SandboxContext } from '../context';
 import { modelStateError } from '../errorBodies';
 import { defineOperation } from '../routing';
-import { isObject, listOf, validateFields, type FieldErrors } from '../validation';
-import { failWith, requireBody, validateOrFail } from './inputs';
+import { isObject, listOf, validateFields } from '../validation';
+import { failWith, requireBody } from './inputs';
 
 /** Create a list of cash receipts (no token): validated, stored, answers the new list Id. */
 export function registerCashReceipts(app: FastifyInstance, context: SandboxContext): void {
@@ -12,17 +12,16 @@ export function registerCashReceipts(app: FastifyInstance, context: SandboxConte
 	defineOperation(app, context, 'POST', '/api/CashReceipts', { operation: 'cashReceipts', auth: 'none', invalidStatus: 400 },
 		({ body, spec, account }) => {
 			const input = requireBody(body, spec);
-			const fields = validateOrFail(input, {
+			const { value: fields, errors } = validateFields(input, {
 				Id: { type: 'int' },
 				Date: { type: 'date', required: true },
 				Operator: { type: 'string', required: true, maxLength: 100 },
 				Location: { type: 'int', required: true },
 				OrderId: { type: 'int' },
-			}, spec);
+			});
 			const rawReceipts = Object.entries(input).find(([key]) => key.toLowerCase() === 'cashreceipts')?.[1];
 			const receipts = rawReceipts === undefined || rawReceipts === null ? [] : listOf(rawReceipts);
 			if (!receipts) throw new AnswerError(modelStateError(400, { CashReceipts: ['The CashReceipts field must be a list.'] }));
-			const errors: FieldErrors = {};
 			const checked = receipts.map((receipt, index) => {
 				const prefix = `CashReceipts[${index}].`;
 				if (!isObject(receipt)) {

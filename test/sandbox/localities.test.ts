@@ -1,0 +1,54 @@
+import { useSandbox } from './support';
+
+const sandbox = useSandbox();
+
+type LocalityResult = Array<{ Locality: Array<Record<string, unknown>>; message: string }>;
+
+describe('list localities (GET /api/Localities)', () => {
+	it('answers the localities of a county as one LocalityResult', async () => {
+		const result = await sandbox.client.call('GET', '/api/Localities', { query: { countryId: 1, countyId: 27 } });
+		expect(result.status).toBe(200);
+		const [first] = result.json as LocalityResult;
+		expect(first.message).toBeDefined();
+		expect(first.Locality.every((l) => l.CountyId === 27 && l.CountryId === 1)).toBe(true);
+		expect(first.Locality).toContainEqual(expect.objectContaining({ LocalityId: 29445916, Name: 'Tunari' }));
+		expect(Object.keys(first.Locality[0])).toEqual(['LocalityId', 'Name', 'ParentId', 'ParentName', 'ExtraKm', 'InNetwork', 'CountyId', 'CountryId', 'PostalCode', 'MaxHour', 'SaturdayDelivery']);
+	});
+
+	it('filters by postal code, and lists every county without countyId', async () => {
+		const byPostal = await sandbox.client.call('GET', '/api/Localities', { query: { countryId: 1, postalCode: '077180' } });
+		expect((byPostal.json as LocalityResult)[0].Locality.map((l) => l.Name)).toEqual(['Tunari']);
+		const all = await sandbox.client.call('GET', '/api/Localities', { query: { countryId: 1 } });
+		expect(new Set((all.json as LocalityResult)[0].Locality.map((l) => l.CountyId)).size).toBe(42);
+	});
+
+	it('answers 204 for another country, an unknown county or postal code', async () => {
+		expect((await sandbox.client.call('GET', '/api/Localities', { query: { countryId: 2 } })).status).toBe(204);
+		expect((await sandbox.client.call('GET', '/api/Localities', { query: { countryId: 1, countyId: 99 } })).status).toBe(204);
+		expect((await sandbox.client.call('GET', '/api/Localities', { query: { countryId: 1, postalCode: '999999' } })).status).toBe(204);
+	});
+
+	it('answers 409 naming countryId when it is missing or not an integer, 401 without a token', async () => {
+		const missing = await sandbox.client.call('GET', '/api/Localities');
+		expect(missing.status).toBe(409);
+		expect(JSON.stringify(missing.json)).toContain('countryId');
+		expect((await sandbox.client.call('GET', '/api/Localities', { query: { countryId: 'RO' } })).status).toBe(409);
+		expect((await sandbox.client.call('GET', '/api/Localities', { query: { countryId: 1 }, token: null })).status).toBe(401);
+	});
+});
+
+describe('list localities without authentication (GET /api/NoAuth/GetLocalities)', () => {
+	it('answers the same localities as the authenticated operation', async () => {
+		const noAuth = await sandbox.client.call('GET', '/api/NoAuth/GetLocalities', { query: { countryId: 1, countyId: 15 }, token: null });
+		const auth = await sandbox.client.call('GET', '/api/Localities', { query: { countryId: 1, countyId: 15 } });
+		expect(noAuth.status).toBe(200);
+		expect(noAuth.json).toEqual(auth.json);
+	});
+
+	it('requires countyId (409) and answers 204 for an unknown county', async () => {
+		const missing = await sandbox.client.call('GET', '/api/NoAuth/GetLocalities', { query: { countryId: 1 } });
+		expect(missing.status).toBe(409);
+		expect(JSON.stringify(missing.json)).toContain('countyId');
+		expect((await sandbox.client.call('GET', '/api/NoAuth/GetLocalities', { query: { countryId: 1, countyId: 1 } })).status).toBe(204);
+	});
+});
