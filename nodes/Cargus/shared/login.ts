@@ -73,8 +73,8 @@ export async function requestToken(
 		})
 		.then(
 			(response: IN8nHttpFullResponse) => response,
-			(error: { code?: string; message?: string }) => new CargusLoginError(
-				`Could not reach Cargus at ${baseUrl} to log in (${error.code ?? error.message ?? 'network error'}). Check the Environment in the Cargus API credential.`,
+			() => new CargusLoginError(
+				`Could not reach Cargus at ${baseUrl} to log in. Check the Environment in the Cargus API credential.`,
 				'unreachable',
 			),
 		);

@@ -53,6 +53,7 @@ function modelStateOf(modelState: unknown): string | undefined {
 
 /** True when a 200 answer is the service's way of saying the token has expired. */
 export function isFailedToAuthenticate(body: unknown): boolean {
+	if ((Buffer.isBuffer(body) || typeof body === 'string') && body.length > 100) return false;
 	const decoded = decode(body);
 	return typeof decoded === 'string' && decoded.trim().toLowerCase() === 'failed to authenticate!';
 }

@@ -1,0 +1,92 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+
+import { dateOf, integer, refuse, rfc3339, date, text } from '../../shared/input';
+import { forOperation, operation } from '../../shared/operation';
+import { valueAs } from '../../shared/output';
+import { sendWithKeyOnly } from '../../shared/send';
+
+/** Each receipt entry, every field required as the interface says. */
+const receiptsToBody = async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	const entries = ((this.getNodeParameter('receipts', {}) as IDataObject).receipt ?? []) as IDataObject[];
+	const zone = this.getTimezone();
+	const receipts = entries.map((entry, index) => {
+		const label = (field: string) => `Receipts › ${index + 1} › ${field}`;
+		const receiptDate = dateOf(entry.receiptDate, zone);
+		if (!receiptDate) throw refuse(this, label('Receipt Date'), `${JSON.stringify(entry.receiptDate ?? '')} is not a date`);
+		const amount = Number(entry.amount);
+		if (entry.amount === '' || !Number.isFinite(amount)) throw refuse(this, label('Amount'), `${JSON.stringify(entry.amount)} is not a number`);
+		const idAwb = Number(entry.idAwb);
+		if (!Number.isInteger(idAwb)) throw refuse(this, label('AWB ID'), `${JSON.stringify(entry.idAwb)} is not a whole number`);
+		for (const [key, field] of [['receiptNumber', 'Receipt Number'], ['receiptOperator', 'Receipt Operator'], ['awb', 'AWB']]) {
+			if (String(entry[key] ?? '').trim() === '') throw refuse(this, label(field), 'a value is required');
+		}
+		return {
+			ReceiptDate: rfc3339(receiptDate),
+			ReceiptNumber: String(entry.receiptNumber).trim(),
+			ReceiptOperator: String(entry.receiptOperator).trim(),
+			Amount: amount,
+			Awb: String(entry.awb).trim(),
+			IdAwb: idAwb,
+		};
+	});
+	options.body = { ...((options.body as IDataObject | undefined) ?? {}), CashReceipts: receipts };
+	return options;
+};
+
+export const createList = operation({
+	name: 'Create List',
+	value: 'createList',
+	action: 'Create a list of cash receipts',
+	description: 'Post a list of cash receipts (no login needed); gives the new list\'s ID',
+	method: 'POST',
+	url: '/api/CashReceipts',
+	send: sendWithKeyOnly,
+	preSend: [
+		date({ parameter: 'date', label: 'Date', to: 'body', property: 'Date' }),
+		text({ parameter: 'operator', label: 'Operator', to: 'body', property: 'Operator' }),
+		integer({ parameter: 'location', label: 'Location', to: 'body', property: 'Location' }),
+		integer({ parameter: 'additionalFields.id', label: 'List ID', to: 'body', property: 'Id', optional: true }),
+		integer({ parameter: 'additionalFields.orderId', label: 'Order ID', to: 'body', property: 'OrderId', optional: true }),
+		receiptsToBody,
+	],
+	output: valueAs('CashReceiptListId', 'number'),
+});
+
+export const createListFields = forOperation('cashReceipt', 'createList', [
+	{ displayName: 'Date', name: 'date', type: 'dateTime', default: '', required: true, description: 'Date of the list' },
+	{ displayName: 'Operator', name: 'operator', type: 'string', default: '', required: true, description: 'Who issued the receipts' },
+	{ displayName: 'Location', name: 'location', type: 'number', default: 0, required: true, description: 'ID of the pickup location the receipts belong to' },
+	{
+		displayName: 'Receipts',
+		name: 'receipts',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Receipt',
+		default: {},
+		options: [
+			{
+				displayName: 'Receipt',
+				name: 'receipt',
+				values: [
+					{ displayName: 'Amount', name: 'amount', type: 'number', typeOptions: { numberPrecision: 2 }, default: 0, required: true, description: 'Amount in RON' },
+					{ displayName: 'AWB', name: 'awb', type: 'string', default: '', required: true, description: 'Barcode of the shipment the cash was collected for' },
+					{ displayName: 'AWB ID', name: 'idAwb', type: 'number', default: 0, required: true, description: 'The service\'s "IdAwb": internal ID of that AWB' },
+					{ displayName: 'Receipt Date', name: 'receiptDate', type: 'dateTime', default: '', required: true },
+					{ displayName: 'Receipt Number', name: 'receiptNumber', type: 'string', default: '', required: true },
+					{ displayName: 'Receipt Operator', name: 'receiptOperator', type: 'string', default: '', required: true },
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{ displayName: 'List ID', name: 'id', type: 'number', default: 0, description: 'The service\'s "ID" of the list' },
+			{ displayName: 'Order ID', name: 'orderId', type: 'number', default: 0, description: 'Pickup order the receipts belong to' },
+		],
+	},
+]);

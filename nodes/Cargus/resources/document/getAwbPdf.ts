@@ -1,0 +1,79 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+
+import { parseBarcodes } from '../../shared/barcodes';
+import { barcodesField, fileOptions } from '../../shared/fields';
+import { barcodes } from '../../shared/input';
+import { BINARY_REQUEST, forOperation, operation } from '../../shared/operation';
+import { pdfFile } from '../../shared/output';
+import { sendWithToken } from '../../shared/send';
+
+const printOptions = async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	const print = this.getNodeParameter('printOptions', {}) as IDataObject;
+	const qs = { ...options.qs };
+	if (print.format !== undefined) qs.format = print.format;
+	if (print.printMainOnce !== undefined) qs.printMainOnce = print.printMainOnce;
+	if (print.printOneAwbPerPage !== undefined) qs.printOneAwbPerPage = print.printOneAwbPerPage ? 1 : 0;
+	options.qs = qs;
+	return options;
+};
+
+function fileName(this: IExecuteSingleFunctions): string {
+	const [first, ...others] = parseBarcodes(this.getNodeParameter('barcodes'));
+	return others.length > 0 ? `awb-${first}-and-${others.length}-more.pdf` : `awb-${first}.pdf`;
+}
+
+export const getAwbPdf = operation({
+	name: 'Get AWB PDF',
+	value: 'getAwbPdf',
+	action: 'Get the AWB PDF of shipments',
+	description: 'The waybills (AWBs) of one or more shipments as one PDF file, ready to print',
+	method: 'GET',
+	url: '/api/PDF/AwbDocuments',
+	request: BINARY_REQUEST,
+	send: sendWithToken,
+	preSend: [barcodes({ parameter: 'barcodes', label: 'Barcodes', to: 'query', property: 'barCodes', list: true }), printOptions],
+	output: pdfFile(fileName),
+});
+
+export const getAwbPdfFields = forOperation('document', 'getAwbPdf', [
+	barcodesField('barcodes', 'Barcodes', true),
+	{
+		displayName: 'Print Options',
+		name: 'printOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Format',
+				name: 'format',
+				type: 'options',
+				options: [
+					{ name: 'A4', value: 0 },
+					{ name: 'Label 10x14', value: 1 },
+				],
+				default: 0,
+			},
+			{
+				displayName: 'Print Main AWB',
+				name: 'printMainOnce',
+				type: 'options',
+				options: [
+					{ name: 'Twice', value: 0 },
+					{ name: 'Once', value: 1 },
+					{ name: 'Once, Label Format', value: 2 },
+				],
+				default: 1,
+				description: 'The service\'s "printMainOnce"',
+			},
+			{
+				displayName: 'One AWB per Page',
+				name: 'printOneAwbPerPage',
+				type: 'boolean',
+				default: false,
+				description: 'Whether each AWB gets a page of its own',
+			},
+		],
+	},
+	fileOptions,
+]);

@@ -1,0 +1,61 @@
+import type { IExecuteSingleFunctions, IHttpRequestOptions, IDataObject } from 'n8n-workflow';
+
+import { barcodes, integer } from '../../shared/input';
+import { forOperation, operation } from '../../shared/operation';
+import { valueAs } from '../../shared/output';
+import { sendWithKeyOnly } from '../../shared/send';
+
+const flags = async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	const additional = this.getNodeParameter('additionalFields', {}) as IDataObject;
+	const body = { ...((options.body as IDataObject | undefined) ?? {}) };
+	if (additional.hasContract !== undefined) body.HasContract = additional.hasContract === true;
+	if (additional.isMarketplace !== undefined) body.IsMarketplace = additional.isMarketplace === true;
+	options.body = body;
+	return options;
+};
+
+export const create = operation({
+	name: 'Create',
+	value: 'create',
+	action: 'Create a return AWB',
+	description: 'Generate a return waybill for a shipment (no login needed)',
+	method: 'POST',
+	url: '/api/NoAuth/GenerateRwb',
+	send: sendWithKeyOnly,
+	preSend: [
+		barcodes({ parameter: 'barcode', label: 'Barcode', to: 'body', property: 'Barcode', list: false }),
+		integer({ parameter: 'additionalFields.clientId', label: 'Client ID', to: 'body', property: 'ClientId', optional: true }),
+		integer({ parameter: 'additionalFields.userId', label: 'User ID', to: 'body', property: 'UserId', optional: true }),
+		integer({ parameter: 'additionalFields.returnCodeExpirationDays', label: 'Return Code Expiration Days', to: 'body', property: 'ReturnCodeExpirationDays', optional: true }),
+		integer({ parameter: 'additionalFields.senderLocationId', label: 'Sender Location ID', to: 'body', property: 'SenderLocationId', optional: true }),
+		flags,
+	],
+	output: valueAs('ReturnBarcode', 'string'),
+});
+
+export const createFields = forOperation('returnAwb', 'create', [
+	{
+		displayName: 'Barcode',
+		name: 'barcode',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '804115458',
+		description: 'Barcode (AWB number) of the shipment to return',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{ displayName: 'Client ID', name: 'clientId', type: 'number', default: 0, description: 'Your Cargus client ID' },
+			{ displayName: 'Has Contract', name: 'hasContract', type: 'boolean', default: true, description: 'Whether the sender has a contract with Cargus' },
+			{ displayName: 'Is Marketplace', name: 'isMarketplace', type: 'boolean', default: false, description: 'Whether the shipment was sold through a marketplace' },
+			{ displayName: 'Return Code Expiration Days', name: 'returnCodeExpirationDays', type: 'number', default: 30, description: 'How many days the return code stays valid' },
+			{ displayName: 'Sender Location ID', name: 'senderLocationId', type: 'number', default: 0, description: 'Pickup location the return goes back to' },
+			{ displayName: 'User ID', name: 'userId', type: 'number', default: 0, description: 'Your Cargus user ID' },
+		],
+	},
+]);

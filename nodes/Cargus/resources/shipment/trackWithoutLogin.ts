@@ -1,0 +1,19 @@
+import { barcodesField } from '../../shared/fields';
+import { barcodes } from '../../shared/input';
+import { forOperation, operation } from '../../shared/operation';
+import { oneItemPerElement } from '../../shared/output';
+import { sendWithKeyOnly } from '../../shared/send';
+
+export const trackWithoutLogin = operation({
+	name: 'Track Without Login',
+	value: 'trackWithoutLogin',
+	action: 'Track a shipment without login',
+	description: 'Tracking events of one shipment using only the subscription key',
+	method: 'GET',
+	url: '/api/NoAuth/GetAwbTrace',
+	send: sendWithKeyOnly,
+	preSend: [barcodes({ parameter: 'barcode', label: 'Barcode', to: 'query', property: 'barCode', list: false })],
+	output: oneItemPerElement,
+});
+
+export const trackWithoutLoginFields = forOperation('shipment', 'trackWithoutLogin', [barcodesField('barcode', 'Barcode', false)]);

@@ -1,0 +1,131 @@
+import type { ICredentialDataDecryptedObject, IExecuteSingleFunctions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { baseUrlOf } from './baseUrl';
+import { redact, secretsOf } from './credentials';
+import { serviceMessageOf } from './serviceMessage';
+
+interface HttpFailure {
+	status?: number;
+	body?: unknown;
+	headers?: Record<string, unknown>;
+	code?: string;
+	loginError?: { message: string; httpStatus?: number };
+}
+
+interface Explanation {
+	message: string;
+	description: string;
+}
+
+/**
+ * Turns whatever a request threw into an error a person can act on: the service's own message,
+ * the HTTP status and what to change. The original error is dropped because it carries the request
+ * (headers, Token query parameter); every text is scrubbed of the credential's secrets.
+ */
+export function cargusError(
+	context: IExecuteSingleFunctions,
+	error: unknown,
+	credentials?: ICredentialDataDecryptedObject,
+): NodeApiError | NodeOperationError {
+	if (error instanceof NodeOperationError) return error;
+	const failure = failureOf(error);
+	const explanation = explain(failure, credentials);
+	const secrets = secretsOf(credentials);
+	const message = redact(explanation.message, secrets);
+	const description = redact(explanation.description, secrets);
+	const httpCode = failure.status ?? failure.loginError?.httpStatus;
+	return new NodeApiError(context.getNode(), { message, description } as JsonObject, {
+		message,
+		description,
+		httpCode: httpCode === undefined ? undefined : String(httpCode),
+		itemIndex: context.getItemIndex(),
+	});
+}
+
+function failureOf(error: unknown): HttpFailure {
+	const chain: Array<Record<string, unknown>> = [];
+	let current: unknown = error;
+	while (current !== null && typeof current === 'object' && chain.length < 5) {
+		chain.push(current as Record<string, unknown>);
+		current = (current as { cause?: unknown }).cause;
+	}
+	const loginError = chain.find((link) => link.name === 'CargusLoginError') as HttpFailure['loginError'];
+	const response = chain
+		.map((link) => link.response as Record<string, unknown> | undefined)
+		.find((candidate) => candidate !== undefined && typeof candidate === 'object' && 'status' in candidate);
+	const code = chain.map((link) => link.code).find((value) => typeof value === 'string' && /^E[A-Z_]+$/.test(value));
+	return {
+		status: typeof response?.status === 'number' ? response.status : undefined,
+		body: response?.data,
+		headers: response?.headers as Record<string, unknown> | undefined,
+		code: code as string | undefined,
+		loginError,
+	};
+}
+
+function explain(failure: HttpFailure, credentials?: ICredentialDataDecryptedObject): Explanation {
+	if (failure.loginError) {
+		return { message: failure.loginError.message, description: 'The node logs in with the account in the Cargus API credential before calling this operation.' };
+	}
+	const { status } = failure;
+	const said = serviceMessageOf(failure.body);
+	const quoted = said ? `: ${said}` : '';
+	if (status === undefined) {
+		const where = credentials ? ` at ${safeBaseUrl(credentials)}` : '';
+		return {
+			message: `Could not reach Cargus${where}`,
+			description: `The connection failed (${failure.code ?? 'no answer'}). Check the Environment in the Cargus API credential and that the host is reachable from n8n, then run again.`,
+		};
+	}
+	if (status === 401 && /subscription key/i.test(said ?? '')) {
+		return {
+			message: `Cargus rejected the subscription key (HTTP 401${quoted})`,
+			description: 'Check the Subscription Key in the Cargus API credential: it is the key of your subscription on the Cargus API portal, and production and test hosts have different keys.',
+		};
+	}
+	if (status === 401) {
+		return {
+			message: `Cargus refused the login token (HTTP 401${quoted})`,
+			description: 'The node logged in again and was still refused: check that the account in the Cargus API credential may use this operation.',
+		};
+	}
+	if (status === 404) {
+		return {
+			message: `Cargus does not know this address (HTTP 404${quoted})`,
+			description: 'Check the Environment (base URL) in the Cargus API credential. The gateway also answers 404 when a required query parameter is missing.',
+		};
+	}
+	if (status === 409) {
+		return {
+			message: `Cargus refused the request by a business rule (HTTP 409${quoted})`,
+			description: 'The text above is the service\'s own message: change the input it mentions and run again.',
+		};
+	}
+	if (status === 429) {
+		const retryAfter = failure.headers?.['retry-after'];
+		const wait = retryAfter === undefined ? 'a few seconds' : `${String(retryAfter)} seconds`;
+		return {
+			message: `Cargus rate limit exceeded (HTTP 429${quoted})`,
+			description: `Wait ${wait} and run again, or turn on Retry On Fail in the node settings with a wait between tries.`,
+		};
+	}
+	if (status >= 400 && status < 500) {
+		return {
+			message: `Cargus rejected the input (HTTP ${status}${quoted})`,
+			description: 'Check the fields the message names and run again.',
+		};
+	}
+	return {
+		message: `Cargus failed to process the request (HTTP ${status}${quoted})`,
+		description: 'Usually temporary: run again later. If it keeps failing, the input may be one Cargus cannot handle.',
+	};
+}
+
+function safeBaseUrl(credentials: ICredentialDataDecryptedObject): string {
+	try {
+		return baseUrlOf(credentials);
+	} catch {
+		return 'the configured base URL';
+	}
+}

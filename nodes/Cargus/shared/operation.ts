@@ -1,0 +1,66 @@
+import type {
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+	PostReceiveAction,
+	PreSendAction,
+} from 'n8n-workflow';
+
+import type { Sender } from './send';
+
+export interface OperationSpec {
+	name: string;
+	value: string;
+	action: string;
+	description: string;
+	method: IHttpRequestMethods;
+	url: string;
+	send: Sender;
+	preSend?: PreSendAction[];
+	output: PostReceiveAction;
+	request?: Partial<IHttpRequestOptions>;
+}
+
+/** One operation of the interface: its method and path, how it is sent, and how its answer becomes items. */
+export function operation(spec: OperationSpec): INodePropertyOptions {
+	return {
+		name: spec.name,
+		value: spec.value,
+		action: spec.action,
+		description: spec.description,
+		routing: {
+			request: { method: spec.method, url: spec.url, ...spec.request },
+			send: { paginate: true, preSend: spec.preSend ?? [] },
+			operations: { pagination: spec.send },
+			output: { postReceive: [spec.output] },
+		},
+	};
+}
+
+/** Binary downloads: the raw bytes, not parsed as JSON. */
+export const BINARY_REQUEST: Partial<IHttpRequestOptions> = { encoding: 'arraybuffer', json: false };
+
+/** Shows fields only for one operation of one resource. */
+export function forOperation(resource: string, operationValue: string, fields: INodeProperties[]): INodeProperties[] {
+	return fields.map((field) => ({
+		...field,
+		displayOptions: {
+			...field.displayOptions,
+			show: { ...field.displayOptions?.show, resource: [resource], operation: [operationValue] },
+		},
+	}));
+}
+
+/** The resource's "Operation" selector. */
+export function operationSelector(resource: string, operations: INodePropertyOptions[]): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options: operations,
+		default: String(operations[0].value),
+	};
+}

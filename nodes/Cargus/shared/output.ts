@@ -1,0 +1,133 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	JsonObject,
+	PostReceiveAction,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { serviceMessageOf } from './serviceMessage';
+
+type Output = (
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+) => Promise<INodeExecutionData[]>;
+
+export const BINARY_PROPERTY_PARAMETER = 'options.binaryPropertyName';
+
+function isEmpty(response: IN8nHttpFullResponse): boolean {
+	const { body } = response;
+	return response.statusCode === 204 || body === undefined || body === null || body === '' || (Buffer.isBuffer(body) && body.length === 0);
+}
+
+/** A 200 whose body is an error in disguise ({"Error": ...} or a list of them). */
+function failOnErrorBody(context: IExecuteSingleFunctions, body: unknown): void {
+	const elements = Array.isArray(body) ? body : [body];
+	const errors = elements.filter(
+		(element) => element !== null && typeof element === 'object' && 'Error' in element && Object.keys(element).length <= 2,
+	);
+	if (errors.length === 0 || errors.length < elements.length) return;
+	const message = `Cargus answered with an error: ${serviceMessageOf(errors) ?? 'no message'}`;
+	throw new NodeApiError(context.getNode(), { message } as JsonObject, {
+		message,
+		description: 'The service accepted the request but could not answer it: check the input it mentions.',
+		itemIndex: context.getItemIndex(),
+	});
+}
+
+function unexpected(context: IExecuteSingleFunctions, body: unknown, expected: string): NodeApiError {
+	const said = serviceMessageOf(body) ?? 'an empty answer';
+	const message = `Cargus answered "${said}" where ${expected} was expected`;
+	return new NodeApiError(context.getNode(), { message } as JsonObject, { message, itemIndex: context.getItemIndex() });
+}
+
+/** Arrays become one item per element; 204 or an empty list gives no item. */
+export const oneItemPerElement: Output = async function (this, _items, response) {
+	if (isEmpty(response)) return [];
+	const { body } = response;
+	failOnErrorBody(this, body);
+	const elements = Array.isArray(body) ? body : [body];
+	if (elements.some((element) => element === null || typeof element !== 'object')) {
+		throw unexpected(this, body, 'a list of records');
+	}
+	return elements.map((json) => ({ json: json as IDataObject }));
+};
+
+/** One record becomes one item; 204 gives no item. */
+export const oneItem: Output = async function (this, _items, response) {
+	if (isEmpty(response)) return [];
+	const { body } = response;
+	failOnErrorBody(this, body);
+	if (body === null || typeof body !== 'object' || Array.isArray(body)) throw unexpected(this, body, 'a record');
+	return [{ json: body as IDataObject }];
+};
+
+/** A scalar answer becomes one item with a named key, e.g. {"OrderId": 123}. */
+export function valueAs(key: string, type: 'number' | 'string' | 'boolean'): Output {
+	return async function (this, _items, response) {
+		if (isEmpty(response)) return [];
+		const value = scalarOf(response.body, type);
+		if (value === undefined) throw unexpected(this, response.body, `a ${type}`);
+		return [{ json: { [key]: value } }];
+	};
+}
+
+function scalarOf(body: unknown, type: 'number' | 'string' | 'boolean'): string | number | boolean | undefined {
+	const raw = typeof body === 'string' ? body.trim().replace(/^"|"$/g, '') : body;
+	if (type === 'string') return typeof raw === 'string' || typeof raw === 'number' ? String(raw) : undefined;
+	if (type === 'number') {
+		const value = typeof raw === 'string' ? Number(raw) : raw;
+		return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+	}
+	if (typeof raw === 'boolean') return raw;
+	if (raw === 'true' || raw === 'false') return raw === 'true';
+	return undefined;
+}
+
+/** Localities come grouped ([{Locality: [...], message}]): one item per locality. */
+export const oneItemPerLocality: Output = async function (this, items, response) {
+	const groups = await oneItemPerElement.call(this, items, response);
+	return groups.flatMap(({ json }) => {
+		const localities = json.Locality;
+		if (!Array.isArray(localities)) return [{ json }];
+		return localities.map((locality) => ({ json: locality as IDataObject }));
+	});
+};
+
+export type FileNamer = (this: IExecuteSingleFunctions) => string;
+
+/** A raw PDF stream becomes a binary file. */
+export function pdfFile(fileName: FileNamer): Output {
+	return async function (this, _items, response) {
+		if (isEmpty(response)) return [];
+		const bytes = Buffer.isBuffer(response.body) ? response.body : Buffer.from(String(response.body));
+		if (!isPdf(bytes)) throw unexpected(this, bytes, 'a PDF');
+		return [await fileItem(this, bytes, fileName.call(this))];
+	};
+}
+
+/** A JSON string of base64 bytes becomes a binary file. */
+export function base64File(fileName: FileNamer): Output {
+	return async function (this, _items, response) {
+		if (isEmpty(response)) return [];
+		const text = typeof response.body === 'string' ? response.body.trim().replace(/^"|"$/g, '') : undefined;
+		const bytes = text === undefined ? undefined : Buffer.from(text, 'base64');
+		if (!bytes || bytes.length === 0 || !isPdf(bytes)) throw unexpected(this, response.body, 'a base64 PDF document');
+		return [await fileItem(this, bytes, fileName.call(this))];
+	};
+}
+
+function isPdf(bytes: Buffer): boolean {
+	return bytes.subarray(0, 5).toString('latin1') === '%PDF-';
+}
+
+async function fileItem(context: IExecuteSingleFunctions, bytes: Buffer, fileName: string): Promise<INodeExecutionData> {
+	const property = String(context.getNodeParameter(BINARY_PROPERTY_PARAMETER, 'data') || 'data');
+	const binary = await context.helpers.prepareBinaryData(bytes, fileName, 'application/pdf');
+	return { json: { fileName, fileSize: bytes.length }, binary: { [property]: binary } };
+}
+
+export type { Output, PostReceiveAction };

@@ -1,0 +1,43 @@
+import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from './credentials';
+import type { Sender } from './send';
+import { applyOutput, requestWithToken, requireAccount } from './send';
+
+const MAX_PAGE_SIZE = 100;
+
+/** Pages through `itemsPerPage`/`pageNumber` (1-based) until a short page, a 204, or the limit. */
+export const sendPages: Sender = async function (this, requestData) {
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	requireAccount(this, credentials);
+	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
+	const limit = returnAll ? Number.POSITIVE_INFINITY : Number(this.getNodeParameter('limit', 50));
+	const pageSize = Math.min(limit, MAX_PAGE_SIZE);
+	const results: INodeExecutionData[] = [];
+	for (let pageNumber = 1; results.length < limit; pageNumber++) {
+		const qs = { ...requestData.options.qs, itemsPerPage: pageSize, pageNumber };
+		const response = await requestWithToken(this, { ...requestData.options, qs }, credentials);
+		const page = await applyOutput(this, requestData, response);
+		results.push(...page);
+		if (page.length < pageSize) break;
+	}
+	return results.slice(0, limit);
+};
+
+export const returnAllField: INodeProperties = {
+	displayName: 'Return All',
+	name: 'returnAll',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to return all results or only up to a given limit',
+};
+
+export const limitField: INodeProperties = {
+	displayName: 'Limit',
+	name: 'limit',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 50,
+	description: 'Max number of results to return',
+	displayOptions: { show: { returnAll: [false] } },
+};

@@ -1,0 +1,146 @@
+import type {
+	DeclarativeRestApiSettings,
+	ICredentialDataDecryptedObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { baseUrlOf } from './baseUrl';
+import { CREDENTIAL_TYPE } from './credentials';
+import { cargusError } from './errors';
+import { hasAccount, requestToken, SUBSCRIPTION_KEY_HEADER } from './login';
+import { isFailedToAuthenticate } from './serviceMessage';
+
+/*
+ * How a request leaves the node. Every operation sets `paginate` and one of these functions as its
+ * `operations.pagination`: n8n's declarative engine then hands the prepared request (fields, preSend
+ * already applied) to the function instead of sending it itself. That is the one hook in routing
+ * that can (1) send without n8n's authenticated helper, which always runs the credential's login
+ * first, (2) explain a failed request, and (3) retry a 200 "Failed to authenticate!".
+ */
+export type Sender = (
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+) => Promise<INodeExecutionData[]>;
+
+type Credentials = ICredentialDataDecryptedObject;
+
+/** Operations that need the token (Authorization header, or Token query parameter for PDFs). */
+export const sendWithToken: Sender = async function (this, requestData) {
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	requireAccount(this, credentials);
+	const response = await requestWithToken(this, requestData.options, credentials);
+	return await applyOutput(this, requestData, response);
+};
+
+/** Operations marked "no Authorization": only the subscription key, never a login. */
+export const sendWithKeyOnly: Sender = async function (this, requestData) {
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	const response = await requestWithKeyOnly(this, requestData.options, credentials);
+	return await applyOutput(this, requestData, response);
+};
+
+/** The Account › Log In operation: the credential's account, through the same code as the automatic login. */
+export const sendLogin: Sender = async function (this, requestData) {
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	requireAccount(this, credentials);
+	const token = await loginOnce(this, credentials, requestData.options.url ?? '');
+	return [{ json: { token } }];
+};
+
+export function requireAccount(context: IExecuteSingleFunctions, credentials: Credentials): void {
+	if (hasAccount(credentials)) return;
+	throw new NodeOperationError(
+		context.getNode(),
+		'This operation needs a Cargus login, but the Cargus API credential has no Username',
+		{
+			itemIndex: context.getItemIndex(),
+			description: 'Add the account\'s Username and Password to the Cargus API credential. A credential with only a subscription key can run the operations marked "without login".',
+		},
+	);
+}
+
+export async function requestWithToken(
+	context: IExecuteSingleFunctions,
+	options: DeclarativeRestApiSettings.HttpRequestOptions,
+	credentials: Credentials,
+): Promise<IN8nHttpFullResponse> {
+	const request = (): IHttpRequestOptions => ({ ...prepared(options, credentials) });
+	try {
+		const response = (await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			CREDENTIAL_TYPE,
+			request(),
+		)) as IN8nHttpFullResponse;
+		if (!isFailedToAuthenticate(response.body)) return response;
+		// The service may answer an expired token with 200 "Failed to authenticate!" instead of 401:
+		// an empty token makes n8n run the credential's login again and store the new token.
+		const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
+		const retried = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, request(), {
+			credentialsDecrypted: {
+				id: reference?.id ?? '',
+				name: reference?.name ?? '',
+				type: CREDENTIAL_TYPE,
+				data: { ...(await context.getCredentials(CREDENTIAL_TYPE)), token: '' },
+			},
+		})) as IN8nHttpFullResponse;
+		if (!isFailedToAuthenticate(retried.body)) return retried;
+		throw Object.assign(new Error('Failed to authenticate!'), { response: { status: 401, data: 'Failed to authenticate! (after logging in again)' } });
+	} catch (error) {
+		throw cargusError(context, error, credentials);
+	}
+}
+
+async function requestWithKeyOnly(
+	context: IExecuteSingleFunctions,
+	options: DeclarativeRestApiSettings.HttpRequestOptions,
+	credentials: Credentials,
+): Promise<IN8nHttpFullResponse> {
+	const request = prepared(options, credentials);
+	request.headers = { ...request.headers, [SUBSCRIPTION_KEY_HEADER]: String(credentials.subscriptionKey ?? '') };
+	try {
+		return (await context.helpers.httpRequest(request)) as IN8nHttpFullResponse;
+	} catch (error) {
+		throw cargusError(context, error, credentials);
+	}
+}
+
+async function loginOnce(context: IExecuteSingleFunctions, credentials: Credentials, endpoint: string): Promise<string> {
+	try {
+		return await requestToken({ helpers: { httpRequest: context.helpers.httpRequest } }, credentials, endpoint);
+	} catch (error) {
+		throw cargusError(context, error, credentials);
+	}
+}
+
+function prepared(options: DeclarativeRestApiSettings.HttpRequestOptions, credentials: Credentials): IHttpRequestOptions {
+	return {
+		...(options as IHttpRequestOptions),
+		baseURL: baseUrlOf(credentials),
+		headers: { ...options.headers },
+		qs: { ...options.qs },
+		returnFullResponse: true,
+	};
+}
+
+/** Runs the operation's output functions (routing.output.postReceive) on the raw response. */
+export async function applyOutput(
+	context: IExecuteSingleFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	let items: INodeExecutionData[] = [{ json: {} }];
+	for (const { actions } of requestData.postReceive) {
+		for (const action of actions) {
+			if (typeof action !== 'function') {
+				throw new NodeOperationError(context.getNode(), 'Cargus operations describe their output with functions only');
+			}
+			items = await action.call(context, items, response);
+		}
+	}
+	return items;
+}

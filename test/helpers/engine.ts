@@ -1,0 +1,186 @@
+import 'reflect-metadata';
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type {
+	ExecutionError,
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IDataObject,
+	IExecuteFunctions,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IVersionedNodeType,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { NodeHelpers, Workflow } from 'n8n-workflow';
+
+import { CargusApi } from '../../credentials/CargusApi.credentials';
+import { Cargus } from '../../nodes/Cargus/Cargus.node';
+import { InMemoryCredentialsHelper } from './credentialsHelper';
+
+export const CARGUS_NODE_TYPE = 'n8n-nodes-cargus.cargus';
+const START_NODE_TYPE = 'test.items';
+const CREDENTIAL_ID = 'cargus-credential';
+
+/** Gives the workflow its input: one item per object in the `items` parameter. */
+class ItemsNode implements INodeType {
+	description = {
+		displayName: 'Items',
+		name: 'items',
+		group: ['input'],
+		version: 1,
+		description: 'Test input',
+		defaults: { name: 'Items' },
+		inputs: ['main'],
+		outputs: ['main'],
+		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: [] }],
+	} as unknown as INodeType['description'];
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getNodeParameter('items', 0) as IDataObject[];
+		return [items.map((json, index) => ({ json, pairedItem: { item: index } }))];
+	}
+}
+
+export interface RunOptions {
+	/** Input items of the node under test; default one empty item. */
+	input?: IDataObject[];
+	continueOnFail?: boolean;
+	nodeType?: string;
+	typeVersion?: number;
+}
+
+export interface RunResult {
+	items: INodeExecutionData[];
+	error?: ExecutionError;
+	run: IRun;
+}
+
+export interface Engine {
+	credentials: InMemoryCredentialsHelper;
+	/** The credential as n8n would have it stored now (the token preAuthentication persisted). */
+	storedCredential(): ICredentialDataDecryptedObject;
+	setCredential(data: ICredentialDataDecryptedObject): void;
+	run(parameters: INodeParameters, options?: RunOptions): Promise<RunResult>;
+}
+
+export interface EngineOptions {
+	credential: ICredentialDataDecryptedObject;
+	nodeTypes?: Record<string, INodeType | IVersionedNodeType>;
+	credentialTypes?: Record<string, ICredentialType>;
+}
+
+export function createEngine(options: EngineOptions): Engine {
+	const credentialType = new CargusApi();
+	const credentials = new InMemoryCredentialsHelper({ [credentialType.name]: credentialType, ...options.credentialTypes });
+	credentials.set(CREDENTIAL_ID, options.credential);
+	const nodeTypes = nodeTypesOf({ [CARGUS_NODE_TYPE]: new Cargus(), [START_NODE_TYPE]: new ItemsNode(), ...options.nodeTypes });
+	return {
+		credentials,
+		storedCredential: () => credentials.get(CREDENTIAL_ID),
+		setCredential: (data) => credentials.set(CREDENTIAL_ID, data),
+		run: async (parameters, runOptions = {}) => await runNode(nodeTypes, credentials, parameters, runOptions),
+	};
+}
+
+function nodeTypesOf(types: Record<string, INodeType | IVersionedNodeType>): INodeTypes {
+	return {
+		getByName: (name) => {
+			const type = types[name];
+			if (!type) throw new Error(`Unknown node type ${name}`);
+			return type;
+		},
+		getByNameAndVersion: (name, version) => {
+			const type = types[name];
+			if (!type) throw new Error(`Unknown node type ${name}`);
+			return NodeHelpers.getVersionedNodeType(type, version);
+		},
+		getKnownTypes: () => ({}),
+	};
+}
+
+async function runNode(
+	nodeTypes: INodeTypes,
+	credentials: InMemoryCredentialsHelper,
+	parameters: INodeParameters,
+	options: RunOptions,
+): Promise<RunResult> {
+	const id = `test-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+	const nodes: INode[] = [
+		{
+			id: 'start',
+			name: 'Start',
+			type: START_NODE_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { items: (options.input ?? [{}]) as unknown as INodeParameters['items'] },
+		},
+		{
+			id: 'under-test',
+			name: 'Cargus',
+			type: options.nodeType ?? CARGUS_NODE_TYPE,
+			typeVersion: options.typeVersion ?? 1,
+			position: [200, 0],
+			parameters,
+			credentials: { cargusApi: { id: CREDENTIAL_ID, name: 'Cargus account' } },
+			continueOnFail: options.continueOnFail ?? false,
+		},
+	];
+	const connections = { Start: { main: [[{ node: 'Cargus', type: 'main' as const, index: 0 }]] } };
+	const workflow = new Workflow({ id, nodes, connections, active: false, nodeTypes, settings: { executionOrder: 'v1' } });
+	const workflowData = {
+		id,
+		name: id,
+		nodes,
+		connections,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as unknown as IWorkflowBase;
+	const hooks = new ExecutionLifecycleHooks('manual', id, workflowData);
+	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', (run) => resolve(run)));
+	const additionalData = additionalDataOf(credentials, hooks);
+	const startNode = workflow.getNode('Start') ?? undefined;
+	await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode });
+	const run = await finished;
+	const taskData = run.data.resultData.runData.Cargus?.[0];
+	return {
+		items: taskData?.data?.main?.[0] ?? [],
+		error: taskData?.error ?? run.data.resultData.error,
+		run,
+	};
+}
+
+function additionalDataOf(credentials: InMemoryCredentialsHelper, hooks: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+	const base = 'http://127.0.0.1:5678';
+	return {
+		credentialsHelper: credentials,
+		hooks,
+		executeWorkflow: async () => {
+			throw new Error('Sub-workflows are not available in tests');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: `${base}/rest`,
+		instanceBaseUrl: base,
+		formBaseUrl: `${base}/form`,
+		formWaitingBaseUrl: `${base}/form-waiting`,
+		formTestBaseUrl: `${base}/form-test`,
+		webhookBaseUrl: `${base}/webhook`,
+		webhookWaitingBaseUrl: `${base}/webhook-waiting`,
+		webhookTestBaseUrl: `${base}/webhook-test`,
+		mcpBaseUrl: `${base}/mcp`,
+		mcpTestBaseUrl: `${base}/mcp-test`,
+		variables: {},
+		logAiEvent: () => undefined,
+		startRunnerTask: async () => {
+			throw new Error('Task runners are not available in tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}

@@ -1,0 +1,37 @@
+import type { RunningSandbox, SandboxOptions } from '../../sandbox';
+import { DEFAULT_ACCOUNT, startSandbox } from '../../sandbox';
+import { SandboxControl } from '../../sandbox/control';
+
+export { DEFAULT_ACCOUNT };
+
+export interface SandboxHandle {
+	/** Base URL without trailing slash, e.g. http://127.0.0.1:40123 */
+	readonly url: string;
+	readonly control: SandboxControl;
+}
+
+/**
+ * Starts one frozen-clock sandbox on a free port for the test file (beforeAll) and stops it (afterAll).
+ * Read `url` and `control` inside tests or hooks, not at module load.
+ */
+export function useSandbox(options: SandboxOptions = {}): SandboxHandle {
+	let running: RunningSandbox | undefined;
+	let control: SandboxControl | undefined;
+	beforeAll(async () => {
+		running = await startSandbox({ port: 0, clockMode: 'frozen', now: '2026-11-20T10:00:00+02:00', ...options });
+		control = new SandboxControl(running.url);
+	});
+	afterAll(async () => {
+		await running?.stop();
+	});
+	return {
+		get url() {
+			if (!running) throw new Error('The sandbox is not running: use it inside a test or hook');
+			return running.url;
+		},
+		get control() {
+			if (!control) throw new Error('The sandbox is not running: use it inside a test or hook');
+			return control;
+		},
+	};
+}
