@@ -12,7 +12,8 @@ export const sendPages: Sender = async function (this, requestData) {
 	requireAccount(this, credentials);
 	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
 	const limit = returnAll ? Number.POSITIVE_INFINITY : Number(this.getNodeParameter('limit', 50));
-	const pageSize = Math.min(limit, MAX_PAGE_SIZE);
+	const requestedPageSize = Number(this.getNodeParameter('options.pageSize', MAX_PAGE_SIZE)) || MAX_PAGE_SIZE;
+	const pageSize = Math.min(limit, requestedPageSize, MAX_PAGE_SIZE);
 	const results: INodeExecutionData[] = [];
 	for (let pageNumber = 1; results.length < limit; pageNumber++) {
 		const qs = { ...requestData.options.qs, itemsPerPage: pageSize, pageNumber };
@@ -40,4 +41,22 @@ export const limitField: INodeProperties = {
 	default: 50,
 	description: 'Max number of results to return',
 	displayOptions: { show: { returnAll: [false] } },
+};
+
+export const pagingOptions: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Page Size',
+			name: 'pageSize',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_PAGE_SIZE },
+			default: MAX_PAGE_SIZE,
+			description: 'How many results to ask Cargus for per request (the service\'s "itemsPerPage", at most 100)',
+		},
+	],
 };

@@ -2,7 +2,7 @@ import { dateField } from '../../shared/fields';
 import { date, dateRange } from '../../shared/input';
 import { forOperation, operation } from '../../shared/operation';
 import { oneItemPerElement } from '../../shared/output';
-import { limitField, returnAllField, sendPages } from '../../shared/pagination';
+import { limitField, pagingOptions, returnAllField, sendPages } from '../../shared/pagination';
 
 export const getMany = operation({
 	name: 'Get Many',
@@ -25,4 +25,5 @@ export const getManyFields = forOperation('invoice', 'getMany', [
 	dateField('toDate', 'To', 'Invoices issued up to this date'),
 	returnAllField,
 	limitField,
+	pagingOptions,
 ]);

@@ -1,0 +1,88 @@
+import { useSandbox } from '../helpers/sandbox';
+import { engineFor, requestsSeen, runOperation } from './world';
+
+const sandbox = useSandbox();
+
+beforeEach(async () => {
+	await sandbox.control.reset();
+});
+
+async function someBarcodes(count: number): Promise<string[]> {
+	const shipments = await sandbox.control.shipments();
+	return shipments.filter((shipment) => shipment.visibleEvents.length > 0).slice(0, count).map((shipment) => shipment.barcode);
+}
+
+test('Track gives one item per shipment with the events the sandbox serves now', async () => {
+	const barcodes = await someBarcodes(2);
+	const { json, error } = await runOperation(engineFor(sandbox), 'shipment', 'track', { barcodes: barcodes.join(', ') });
+	expect(error).toBeUndefined();
+	expect(json.map((item) => item.Code)).toEqual(barcodes);
+	const truth = await sandbox.control.shipments(barcodes);
+	expect(json.map((item) => (item.Event as unknown[]).length)).toEqual(truth.map((shipment) => shipment.visibleEvents.length));
+});
+
+test('Track logs in, then sends the token as a Bearer header and the barcodes in the documented list form', async () => {
+	const barcodes = await someBarcodes(2);
+	await runOperation(engineFor(sandbox), 'shipment', 'track', { barcodes: barcodes.join('\n') });
+	const log = await requestsSeen(sandbox);
+	expect(log.map((entry) => [entry.operation, entry.auth])).toEqual([
+		['login', 'none'],
+		['trace', 'bearer'],
+	]);
+	expect(log[1].query.barCode).toBe(`[${barcodes.join(',')}]`);
+});
+
+test('Track accepts barcodes as an array from an expression', async () => {
+	const barcodes = await someBarcodes(3);
+	const { json } = await runOperation(engineFor(sandbox), 'shipment', 'track', { barcodes: `={{ ${JSON.stringify(barcodes)} }}` });
+	expect(json.map((item) => item.Code)).toEqual(barcodes);
+});
+
+test('Track With Status adds OrderStatus and OrderLate to each shipment', async () => {
+	const barcodes = await someBarcodes(2);
+	const { json } = await runOperation(engineFor(sandbox), 'shipment', 'trackWithStatus', { barcodes: barcodes.join(',') });
+	expect(json).toHaveLength(2);
+	for (const item of json) {
+		expect(item).toHaveProperty('OrderStatus');
+		expect(item).toHaveProperty('OrderLate');
+	}
+	expect((await requestsSeen(sandbox, 'traceOneRequest'))[0].auth).toBe('bearer');
+});
+
+test('Track Without Login works with a key-only credential and sends no Authorization', async () => {
+	const [barcode] = await someBarcodes(1);
+	const engine = engineFor(sandbox, { username: '', password: '' });
+	const { json, error } = await runOperation(engine, 'shipment', 'trackWithoutLogin', { barcode });
+	expect(error).toBeUndefined();
+	expect(json.map((item) => item.Code)).toEqual([barcode]);
+	const log = await requestsSeen(sandbox);
+	expect(log.map((entry) => [entry.operation, entry.auth])).toEqual([['traceNoAuth', 'none']]);
+});
+
+test('Track Without Login never logs in, even when the credential has an account and no token yet', async () => {
+	const [barcode] = await someBarcodes(1);
+	const engine = engineFor(sandbox);
+	await runOperation(engine, 'shipment', 'trackWithoutLogin', { barcode }, { input: [{}, {}, {}] });
+	expect(await requestsSeen(sandbox, 'login')).toEqual([]);
+	expect(engine.storedCredential().token ?? '').toBe('');
+});
+
+test('Get Status gives one item with the shipment\'s status record', async () => {
+	const [barcode] = await someBarcodes(1);
+	const { json } = await runOperation(engineFor(sandbox), 'shipment', 'getStatus', { barcode });
+	expect(json).toHaveLength(1);
+	expect(json[0].BarCode).toBe(barcode);
+});
+
+test('Get Cash on Delivery gives one item per record', async () => {
+	const { json, error } = await runOperation(engineFor(sandbox), 'shipment', 'getCashOnDelivery', { barcode: '' });
+	expect(error).toBeUndefined();
+	expect(json.length).toBeGreaterThan(0);
+	for (const item of json) expect(item).toHaveProperty('BarCode');
+});
+
+test('An unknown barcode gives no item and no error', async () => {
+	const { items, error } = await runOperation(engineFor(sandbox), 'shipment', 'track', { barcodes: '999999999999' });
+	expect(error).toBeUndefined();
+	expect(items).toEqual([]);
+});
