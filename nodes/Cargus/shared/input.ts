@@ -45,7 +45,7 @@ interface FieldSpec {
 /** Whole numbers (int32), accepting numeric text from expressions. */
 export function integer(spec: FieldSpec): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const value = this.getNodeParameter(spec.parameter, undefined) as unknown;
+		const value = this.getNodeParameter(spec.parameter, null) as unknown;
 		if (isBlank(value)) {
 			if (spec.optional) return options;
 			throw refuse(this, spec.label, 'a whole number is required');
@@ -61,7 +61,7 @@ export function integer(spec: FieldSpec): PreSendAction {
 /** Numbers that may have decimals (amounts, weights). */
 export function decimal(spec: FieldSpec): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const value = this.getNodeParameter(spec.parameter, undefined) as unknown;
+		const value = this.getNodeParameter(spec.parameter, null) as unknown;
 		if (isBlank(value)) {
 			if (spec.optional) return options;
 			throw refuse(this, spec.label, 'a number is required');
@@ -76,7 +76,7 @@ export function decimal(spec: FieldSpec): PreSendAction {
 
 export function text(spec: FieldSpec): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const value = this.getNodeParameter(spec.parameter, undefined) as unknown;
+		const value = this.getNodeParameter(spec.parameter, null) as unknown;
 		if (isBlank(value)) {
 			if (spec.optional) return options;
 			throw refuse(this, spec.label, 'a value is required');
@@ -89,7 +89,7 @@ export function text(spec: FieldSpec): PreSendAction {
 /** A date from the date picker or an expression, sent as RFC 3339 in the workflow's time zone. */
 export function date(spec: FieldSpec): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const value = this.getNodeParameter(spec.parameter, undefined) as unknown;
+		const value = this.getNodeParameter(spec.parameter, null) as unknown;
 		if (isBlank(value)) {
 			if (spec.optional) return options;
 			throw refuse(this, spec.label, 'a date is required');
@@ -116,8 +116,8 @@ export function rfc3339(value: DateTime): string {
 export function dateRange(from: { parameter: string; label: string }, to: { parameter: string; label: string }): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const zone = this.getTimezone();
-		const start = dateOf(this.getNodeParameter(from.parameter, undefined), zone);
-		const end = dateOf(this.getNodeParameter(to.parameter, undefined), zone);
+		const start = dateOf(this.getNodeParameter(from.parameter, null), zone);
+		const end = dateOf(this.getNodeParameter(to.parameter, null), zone);
 		if (start && end && start > end) {
 			throw refuse(this, from.label, `${rfc3339(start)} is after ${to.label} ${rfc3339(end)}`);
 		}
@@ -128,7 +128,7 @@ export function dateRange(from: { parameter: string; label: string }, to: { para
 /** Barcodes in any form users give them; `list` sends the documented "[a,b]" form. */
 export function barcodes(spec: FieldSpec & { list: boolean }): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const value = this.getNodeParameter(spec.parameter, undefined) as unknown;
+		const value = this.getNodeParameter(spec.parameter, null) as unknown;
 		if (isBlank(value) && spec.optional) return options;
 		let parsed: string[];
 		try {
