@@ -10,6 +10,7 @@ import {
 import { DELIVERED_EVENT_ID, RETURNED_EVENT_ID, RETURNING_EVENT_ID } from './events';
 import { MAX_BATCH_SIZE } from './fetchTraces';
 import { fetchTestEvent, pollTrackingEvents } from './poll';
+import { DEFAULT_FINAL_EVENT_IDS, DEFAULT_POLLS_AFTER_FINAL, DEFAULT_TIMEOUT_SECONDS } from './settings';
 
 const knownEvents = [
 	{ name: 'Delivered (21)', value: DELIVERED_EVENT_ID },
@@ -101,7 +102,7 @@ export class CargusTrigger implements INodeType {
 						name: 'pollsAfterFinal',
 						type: 'number',
 						typeOptions: { minValue: 0 },
-						default: 5,
+						default: DEFAULT_POLLS_AFTER_FINAL,
 						description:
 							'How many more polls a shipment stays watched after its latest event became a final one, to catch late corrections',
 					},
@@ -110,7 +111,7 @@ export class CargusTrigger implements INodeType {
 						name: 'timeout',
 						type: 'number',
 						typeOptions: { minValue: 1 },
-						default: 30,
+						default: DEFAULT_TIMEOUT_SECONDS,
 						description:
 							'How long to wait for one tracking request. A request that times out is repeated at the next poll.',
 					},
@@ -119,7 +120,7 @@ export class CargusTrigger implements INodeType {
 						name: 'finalEventIds',
 						type: 'multiOptions',
 						options: knownEvents,
-						default: [DELIVERED_EVENT_ID, RETURNED_EVENT_ID],
+						default: [...DEFAULT_FINAL_EVENT_IDS],
 						description:
 							'Events that end a shipment: some polls after one of them is its latest event, the shipment is no longer traced (it stays listed but is not asked about). Empty: watch every listed shipment for as long as it is listed.',
 					},

@@ -1,15 +1,13 @@
 import {
 	NodeOperationError,
-	type IDataObject,
 	type INodeExecutionData,
+	type NodeApiError,
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { baseUrlOf } from '../Cargus/shared/baseUrl';
-import { parseBarcodes } from '../Cargus/shared/barcodes';
-import { hasAccount } from '../Cargus/shared/login';
 import { compareEvents, toOutputItem, type ShipmentEvent, type ShipmentTrace } from './events';
-import { toBatches, traceAll, traceBatch, MAX_BATCH_SIZE, type TraceSource } from './fetchTraces';
+import { toBatches, traceAll, traceBatch } from './fetchTraces';
+import { readSettings, readTraceSource, type TriggerSettings } from './settings';
 import { compareWithSeen, summarize, WatchState, type ShipmentState } from './state';
 
 /** Tracking requests in flight at once during a poll. */
@@ -19,67 +17,9 @@ const BUDGET_SHARE = 0.8;
 /** Manual mode looks at this many batches at most to find a recent event. */
 const TEST_EVENT_BATCHES = 10;
 
-interface TriggerSettings {
-	barcodes: string[];
-	batchSize: number;
-	emitExisting: boolean;
-	/** Undefined: every event is emitted. */
-	eventIds?: Set<number>;
-	finalEventIds: Set<number>;
-	pollsAfterFinal: number;
-	timeoutMs: number;
-}
-
 interface FoundEvent {
 	event: ShipmentEvent;
 	trace: ShipmentTrace;
-}
-
-/** Event ids from the multi-select, or from an expression giving a list or a comma-separated text. */
-function toEventIds(value: unknown): Set<number> {
-	const list: unknown[] = Array.isArray(value) ? value : String(value ?? '').split(/[\s,;]+/);
-	const ids = list.filter((entry) => entry !== '' && entry !== null && entry !== undefined).map(Number);
-	return new Set(ids.filter((id) => Number.isInteger(id)));
-}
-
-function readSettings(this: IPollFunctions): TriggerSettings {
-	const rawBarcodes = this.getNodeParameter('barcodes', '');
-	let barcodes: string[] = [];
-	const blank = rawBarcodes === null || rawBarcodes === undefined || (typeof rawBarcodes === 'string' && rawBarcodes.trim() === '') ||
-		(Array.isArray(rawBarcodes) && rawBarcodes.length === 0);
-	if (!blank) {
-		try {
-			barcodes = parseBarcodes(rawBarcodes);
-		} catch (error) {
-			throw new NodeOperationError(this.getNode(), (error as Error).message, {
-				description: 'Fix the Barcodes parameter: barcodes are 6 to 20 digits, separated by commas or new lines.',
-			});
-		}
-	}
-	const options = this.getNodeParameter('options', {}) as IDataObject;
-	const eventIds = toEventIds(options.eventIds);
-	return {
-		barcodes,
-		batchSize: Number(options.batchSize ?? MAX_BATCH_SIZE),
-		emitExisting: options.emitExisting === true,
-		eventIds: eventIds.size > 0 ? eventIds : undefined,
-		finalEventIds: options.finalEventIds === undefined ? toEventIds([21, 198]) : toEventIds(options.finalEventIds),
-		pollsAfterFinal: Math.max(0, Number(options.pollsAfterFinal ?? 5)),
-		timeoutMs: Math.max(1, Number(options.timeout ?? 30)) * 1000,
-	};
-}
-
-async function readTraceSource(this: IPollFunctions, timeoutMs: number): Promise<TraceSource> {
-	const credentials = await this.getCredentials('cargusApi');
-	let baseUrl: string;
-	try {
-		baseUrl = baseUrlOf(credentials);
-	} catch (error) {
-		throw new NodeOperationError(this.getNode(), (error as Error).message, {
-			description: 'Open the Cargus credential and fill in its Base URL.',
-		});
-	}
-	return { credentials, baseUrl, withLogin: hasAccount(credentials), timeoutMs };
 }
 
 function pollBudgetMs(context: IPollFunctions): number {
@@ -147,7 +87,11 @@ export async function pollTrackingEvents(this: IPollFunctions): Promise<INodeExe
 	const failed = attempted.filter((outcome) => outcome.error !== undefined);
 	if (attempted.length > 0 && failed.length === attempted.length) {
 		// Nothing was learned and no state changed: n8n records the failure and the next poll retries.
-		throw failed[0].error;
+		const error = failed[0].error as NodeApiError;
+		error.description = [error.description, `All ${attempted.length} tracking requests of this poll failed; nothing was recorded and the next poll tries again.`]
+			.filter(Boolean)
+			.join(' ');
+		throw error;
 	}
 	if (failed.length > 0) {
 		this.logger.warn(
