@@ -24,12 +24,24 @@ function bucharestOffsetMs(ms: number): number {
 	return asUtc - Math.floor(ms / 1000) * 1000;
 }
 
+const offsetCache = new Map<number, number>();
+
+/** Offsets only change on whole hours (DST), so one lookup per hour of time is enough. */
+function cachedOffsetMs(ms: number): number {
+	const hour = Math.floor(ms / 3600_000);
+	let offset = offsetCache.get(hour);
+	if (offset === undefined) {
+		offset = bucharestOffsetMs(hour * 3600_000);
+		if (offsetCache.size > 100_000) offsetCache.clear();
+		offsetCache.set(hour, offset);
+	}
+	return offset;
+}
+
 /** Bucharest local time without zone, like the real service: "2026-11-20T14:03:00" or with ".035". */
 export function toServiceDate(ms: number, withFraction = false): string {
-	const f = bucharestFields(ms);
-	const base = `${f.year}-${f.month}-${f.day}T${f.hour}:${f.minute}:${f.second}`;
-	if (!withFraction) return base;
-	return `${base}.${String(((ms % 1000) + 1000) % 1000).padStart(3, '0')}`;
+	const local = new Date(ms + cachedOffsetMs(ms)).toISOString();
+	return withFraction ? local.slice(0, 23) : local.slice(0, 19);
 }
 
 /** Converts a Bucharest wall-clock time to an instant. */

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { SandboxClock } from './clock';
-import { DAY } from './dates';
 import { SeededRandom } from './random';
 import { referenceData } from './referenceData';
 import { ACCOUNTS, draftShipment, seedState } from './seed';
@@ -64,6 +63,7 @@ export class SandboxStore {
 		const token = randomBytes(48).toString('base64url');
 		const now = this.clock.now();
 		this.tokens.set(token, { token, username: account.username, issuedAt: now, expiresAt: now + this.tokenLifetimeMs });
+		if (this.tokens.size > SandboxStore.MAX_TOKENS) this.tokens.delete(this.tokens.keys().next().value as string);
 		return token;
 	}
 
@@ -130,5 +130,6 @@ export class SandboxStore {
 		return [...this.shipments.values()].filter((s) => s.clientId === clientId && s.createdAt >= from && s.createdAt <= to);
 	}
 
-	static readonly RETURN_PICKUP_DELAY_MS = DAY;
+	/** Oldest tokens are forgotten beyond this many (bounded memory under login floods). */
+	static readonly MAX_TOKENS = 100_000;
 }
