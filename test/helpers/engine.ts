@@ -20,6 +20,7 @@ import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { CargusApi } from '../../credentials/CargusApi.credentials';
 import { Cargus } from '../../nodes/Cargus/Cargus.node';
+import { testCredential } from './credentialTest';
 import { InMemoryCredentialsHelper } from './credentialsHelper';
 
 export const CARGUS_NODE_TYPE = 'n8n-nodes-cargus.cargus';
@@ -62,6 +63,8 @@ export interface RunResult {
 
 export interface Engine {
 	credentials: InMemoryCredentialsHelper;
+	/** Presses the credential dialog's "Test" button, as n8n's CredentialsTester does. */
+	testCredential(): Promise<{ status: 'OK' | 'Error'; message: string }>;
 	/** The credential as n8n would have it stored now (the token preAuthentication persisted). */
 	storedCredential(): ICredentialDataDecryptedObject;
 	setCredential(data: ICredentialDataDecryptedObject): void;
@@ -83,11 +86,12 @@ export function createEngine(options: EngineOptions): Engine {
 		credentials,
 		storedCredential: () => credentials.get(CREDENTIAL_ID),
 		setCredential: (data) => credentials.set(CREDENTIAL_ID, data),
+		testCredential: async () => await testCredential(credentials, credentialType, CREDENTIAL_ID),
 		run: async (parameters, runOptions = {}) => await runNode(nodeTypes, credentials, parameters, runOptions),
 	};
 }
 
-function nodeTypesOf(types: Record<string, INodeType | IVersionedNodeType>): INodeTypes {
+export function nodeTypesOf(types: Record<string, INodeType | IVersionedNodeType>): INodeTypes {
 	return {
 		getByName: (name) => {
 			const type = types[name];
@@ -156,7 +160,7 @@ async function runNode(
 	};
 }
 
-function additionalDataOf(credentials: InMemoryCredentialsHelper, hooks: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+export function additionalDataOf(credentials: InMemoryCredentialsHelper, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
 	const base = 'http://127.0.0.1:5678';
 	return {
 		credentialsHelper: credentials,
