@@ -26,6 +26,8 @@ import { InMemoryCredentialsHelper } from './credentialsHelper';
 export const CARGUS_NODE_TYPE = 'n8n-nodes-cargus.cargus';
 const START_NODE_TYPE = 'test.items';
 const CREDENTIAL_ID = 'cargus-credential';
+/** Workflows in tests run in Romanian time, as a Cargus customer's would. */
+export const WORKFLOW_TIME_ZONE = 'Europe/Bucharest';
 
 /** Gives the workflow its input: one item per object in the `items` parameter. */
 class ItemsNode implements INodeType {
@@ -135,14 +137,14 @@ async function runNode(
 		},
 	];
 	const connections = { Start: { main: [[{ node: 'Cargus', type: 'main' as const, index: 0 }]] } };
-	const workflow = new Workflow({ id, nodes, connections, active: false, nodeTypes, settings: { executionOrder: 'v1' } });
+	const workflow = new Workflow({ id, nodes, connections, active: false, nodeTypes, settings: { executionOrder: 'v1', timezone: WORKFLOW_TIME_ZONE } });
 	const workflowData = {
 		id,
 		name: id,
 		nodes,
 		connections,
 		active: false,
-		settings: { executionOrder: 'v1' },
+		settings: { executionOrder: 'v1', timezone: WORKFLOW_TIME_ZONE },
 		createdAt: new Date(),
 		updatedAt: new Date(),
 	} as unknown as IWorkflowBase;

@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { baseUrlOf } from './baseUrl';
 import { redact, secretsOf } from './credentials';
+import { SUBSCRIPTION_KEY_ADVICE } from './login';
 import { serviceMessageOf } from './serviceMessage';
 
 interface HttpFailure {
@@ -10,7 +11,7 @@ interface HttpFailure {
 	body?: unknown;
 	headers?: Record<string, unknown>;
 	code?: string;
-	loginError?: { message: string; httpStatus?: number };
+	loginError?: { summary: string; advice: string; httpStatus?: number };
 }
 
 interface Explanation {
@@ -66,7 +67,7 @@ function failureOf(error: unknown): HttpFailure {
 
 function explain(failure: HttpFailure, credentials?: ICredentialDataDecryptedObject): Explanation {
 	if (failure.loginError) {
-		return { message: failure.loginError.message, description: 'The node logs in with the account in the Cargus API credential before calling this operation.' };
+		return { message: failure.loginError.summary, description: failure.loginError.advice };
 	}
 	const { status } = failure;
 	const said = serviceMessageOf(failure.body);
@@ -81,7 +82,7 @@ function explain(failure: HttpFailure, credentials?: ICredentialDataDecryptedObj
 	if (status === 401 && /subscription key/i.test(said ?? '')) {
 		return {
 			message: `Cargus rejected the subscription key (HTTP 401${quoted})`,
-			description: 'Check the Subscription Key in the Cargus API credential: it is the key of your subscription on the Cargus API portal, and production and test hosts have different keys.',
+			description: SUBSCRIPTION_KEY_ADVICE,
 		};
 	}
 	if (status === 401) {

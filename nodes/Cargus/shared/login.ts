@@ -8,16 +8,20 @@ export const SUBSCRIPTION_KEY_HEADER = 'Ocp-Apim-Subscription-Key';
 export const LEGAL_ENTITY_LOGIN = '/api/LoginUser/Juridic';
 export const STANDARD_LOGIN = '/api/LoginUser';
 
+export const SUBSCRIPTION_KEY_ADVICE =
+	'Check the Subscription Key in the Cargus API credential: it is the key of your subscription on the Cargus API portal, and production and test hosts have different keys.';
+
 export type LoginProblem = 'subscriptionKey' | 'account' | 'unreachable';
 
 /** A login that failed, with a message that names what to fix and never contains a secret. */
 export class CargusLoginError extends Error {
 	constructor(
-		message: string,
+		readonly summary: string,
+		readonly advice: string,
 		readonly problem: LoginProblem,
 		readonly httpStatus?: number,
 	) {
-		super(message);
+		super(`${summary}. ${advice}`);
 		this.name = 'CargusLoginError';
 	}
 }
@@ -74,7 +78,8 @@ export async function requestToken(
 		.then(
 			(response: IN8nHttpFullResponse) => response,
 			() => new CargusLoginError(
-				`Could not reach Cargus at ${baseUrl} to log in. Check the Environment in the Cargus API credential.`,
+				`Could not reach Cargus at ${baseUrl} to log in`,
+				'Check the Environment in the Cargus API credential and that the host is reachable from n8n.',
 				'unreachable',
 			),
 		);
@@ -96,15 +101,12 @@ function loginFailure(response: IN8nHttpFullResponse, username: string, endpoint
 	const serviceMessage = serviceMessageOf(response.body);
 	const said = serviceMessage ? `: ${serviceMessage}` : '';
 	if (status === 401 || status === 403) {
-		return new CargusLoginError(
-			`Cargus rejected the subscription key (HTTP ${status}${said}). Check the Subscription Key in the Cargus API credential: it is the key of your subscription on the Cargus API portal, and production and test hosts have different keys.`,
-			'subscriptionKey',
-			status,
-		);
+		return new CargusLoginError(`Cargus rejected the subscription key (HTTP ${status}${said})`, SUBSCRIPTION_KEY_ADVICE, 'subscriptionKey', status);
 	}
 	const otherLogin = endpoint === LEGAL_ENTITY_LOGIN ? ' If this is not a legal-entity account, set Login to "Standard".' : '';
 	return new CargusLoginError(
-		`Cargus login failed for account "${username}" (HTTP ${status}${said}). Check the Username and Password in the Cargus API credential.${otherLogin}`,
+		`Cargus login failed for account "${username}" (HTTP ${status}${said})`,
+		`Check the Username and Password in the Cargus API credential.${otherLogin}`,
 		'account',
 		status,
 	);
