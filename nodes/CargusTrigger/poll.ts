@@ -77,7 +77,10 @@ export async function pollTrackingEvents(this: IPollFunctions): Promise<INodeExe
 	state.prune(settings.barcodes);
 
 	const toTrace = settings.barcodes.filter((barcode) => state.get(barcode).status !== 'finished');
-	if (toTrace.length === 0) return null;
+	if (toTrace.length === 0) {
+		state.commit();
+		return null;
+	}
 
 	const source = await readTraceSource.call(this, settings.timeoutMs);
 	const deadline = Date.now() + pollBudgetMs(this) * BUDGET_SHARE;
@@ -105,6 +108,7 @@ export async function pollTrackingEvents(this: IPollFunctions): Promise<INodeExe
 			for (const event of advanceShipment(state, trace, settings)) found.push({ event, trace });
 		}
 	}
+	state.commit();
 	const items = toItems(found, settings.eventIds);
 	return items.length > 0 ? [items] : null;
 }

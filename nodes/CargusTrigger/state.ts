@@ -37,26 +37,33 @@ export const MISMATCHES_BEFORE_RESYNC = 3;
 
 const MAX_LATE_EVENT_COMBINATIONS = 20_000;
 
+/**
+ * The watched shipments, read from the node's static data and written back in one assignment by
+ * `commit`. n8n saves static data only when a top-level key of it is assigned (nested changes go
+ * unnoticed), and a poll that fails half-way must leave it as it was.
+ */
 export class WatchState {
 	private readonly shipments: Record<string, StoredShipment>;
+	private changed = false;
 
-	constructor(staticData: IDataObject) {
-		const stored = staticData as StoredState;
-		if (stored.shipments === undefined || typeof stored.shipments !== 'object' || stored.shipments === null) {
-			stored.shipments = {};
-		}
-		this.shipments = stored.shipments;
+	constructor(private readonly staticData: IDataObject) {
+		const stored = (staticData as StoredState).shipments;
+		this.shipments = stored !== null && typeof stored === 'object' ? { ...stored } : {};
 	}
 
-	get size(): number {
-		return Object.keys(this.shipments).length;
+	/** Writes the shipments back to the static data, if anything changed. */
+	commit(): void {
+		if (this.changed) (this.staticData as StoredState).shipments = this.shipments;
+		this.changed = false;
 	}
 
 	/** Forgets every shipment that is no longer in the watch list. */
 	prune(watchList: readonly string[]): void {
 		const keep = new Set(watchList);
 		for (const barcode of Object.keys(this.shipments)) {
-			if (!keep.has(barcode)) delete this.shipments[barcode];
+			if (keep.has(barcode)) continue;
+			delete this.shipments[barcode];
+			this.changed = true;
 		}
 	}
 
@@ -75,10 +82,12 @@ export class WatchState {
 		const stored = [state.latestTime, state.latestEventId, state.count, state.fingerprint];
 		if (state.pollsSinceFinal >= 0 || state.mismatches > 0) stored.push(state.pollsSinceFinal);
 		if (state.mismatches > 0) stored.push(state.mismatches);
+		this.changed ||= JSON.stringify(this.shipments[barcode]) !== JSON.stringify(stored);
 		this.shipments[barcode] = stored;
 	}
 
 	markFinished(barcode: string): void {
+		this.changed ||= this.shipments[barcode] !== 0;
 		this.shipments[barcode] = 0;
 	}
 }

@@ -17,6 +17,8 @@ import { InMemoryCredentialsHelper } from '../../helpers/credentialsHelper';
 
 const NODE_TYPE = 'n8n-nodes-cargus.cargusTrigger';
 const CREDENTIAL = { id: 'cargus-credential', name: 'Cargus account' };
+const NODE_NAME = 'Cargus Trigger';
+const STATIC_DATA_KEY = `node:${NODE_NAME}`;
 
 const triggerType = new CargusTrigger();
 const nodeTypes: INodeTypes = {
@@ -31,71 +33,101 @@ export interface TriggerParameters {
 }
 
 /**
- * Runs the Cargus Trigger the way n8n does for an active workflow: each poll gets a fresh
- * n8n-core PollContext over the same workflow static data, and the credential lives in an
- * in-memory store that persists refreshed tokens.
+ * Runs the Cargus Trigger the way n8n runs an active polling workflow: one Workflow per activation,
+ * each poll a fresh n8n-core PollContext reading the node's static data from that Workflow, and
+ * after each poll that returned (items or null) the static data saved as JSON only if n8n sees it
+ * changed (`__dataChanged`), as n8n does. A restart or an edit re-activates the workflow from
+ * what was saved. The credential lives in an in-memory store that persists refreshed tokens.
  */
 export class TriggerHarness {
 	readonly credentials = new InMemoryCredentialsHelper({ cargusApi: new CargusApi() });
-	/** The node's static data as n8n keeps it between polls. */
-	staticData: IDataObject = {};
-	parameters: TriggerParameters;
+	/** The workflow's static data as n8n's database holds it. */
+	savedStaticData = '{}';
+	/** Whether the last Fetch Test Event run changed the static data in n8n's eyes. */
+	manualRunChangedStaticData = false;
+	private active: Workflow | undefined;
+	private currentParameters: TriggerParameters;
 
 	constructor(credential: ICredentialDataDecryptedObject, parameters: TriggerParameters) {
 		this.credentials.set(CREDENTIAL.id, credential);
-		this.parameters = parameters;
+		this.currentParameters = parameters;
+	}
+
+	get parameters(): TriggerParameters {
+		return this.currentParameters;
+	}
+
+	/** The user edits the node and saves: n8n re-activates the workflow with its saved static data. */
+	set parameters(parameters: TriggerParameters) {
+		this.currentParameters = parameters;
+		this.active = undefined;
+	}
+
+	/** The node's static data as last saved by n8n. */
+	get staticData(): IDataObject {
+		return ((JSON.parse(this.savedStaticData) as IDataObject)[STATIC_DATA_KEY] as IDataObject | undefined) ?? {};
 	}
 
 	/** One poll in trigger mode: the emitted items' JSON, [] when the poll returned null. */
 	async poll(): Promise<IDataObject[]> {
-		return await this.run('trigger');
+		this.active ??= this.workflow(true);
+		const items = await this.run(this.active, 'trigger');
+		if (this.active.staticData.__dataChanged === true) {
+			this.savedStaticData = JSON.stringify(this.active.staticData);
+			this.active.staticData.__dataChanged = false;
+		}
+		return items;
 	}
 
-	/** "Fetch Test Event": a manual-mode poll. */
+	/** "Fetch Test Event": a manual execution of a copy of the saved workflow; n8n does not save its static data. */
 	async fetchTestEvent(): Promise<IDataObject[]> {
-		return await this.run('manual');
+		const workflow = this.workflow(false);
+		const items = await this.run(workflow, 'manual');
+		this.manualRunChangedStaticData = workflow.staticData.__dataChanged === true;
+		return items;
 	}
 
-	/** n8n restarts: static data goes through the database as JSON and comes back. */
+	/** n8n restarts: the next poll runs in a new Workflow built from the saved static data. */
 	restart(): void {
-		this.staticData = JSON.parse(JSON.stringify(this.staticData)) as IDataObject;
+		this.active = undefined;
 	}
 
 	staticDataBytes(): number {
 		return Buffer.byteLength(JSON.stringify(this.staticData));
 	}
 
-	private async run(mode: 'trigger' | 'manual'): Promise<IDataObject[]> {
-		const node: INode = {
+	private node(): INode {
+		return {
 			id: 'trigger-node',
-			name: 'Cargus Trigger',
+			name: NODE_NAME,
 			type: NODE_TYPE,
 			typeVersion: 1,
 			position: [0, 0],
-			parameters: { event: 'newTrackingEvent', ...(this.parameters as unknown as IDataObject) },
+			parameters: { event: 'newTrackingEvent', ...(this.currentParameters as unknown as IDataObject) },
 			credentials: { cargusApi: CREDENTIAL },
 		};
-		const workflow = new Workflow({
+	}
+
+	private workflow(active: boolean): Workflow {
+		return new Workflow({
 			id: 'trigger-workflow',
 			name: 'Cargus Trigger test',
-			nodes: [node],
+			nodes: [this.node()],
 			connections: {},
-			active: mode === 'trigger',
+			active,
 			nodeTypes,
-			staticData: { [`node:${node.name}`]: this.staticData },
+			staticData: JSON.parse(this.savedStaticData) as IDataObject,
 			settings: { executionOrder: 'v1' },
 		});
+	}
+
+	private async run(workflow: Workflow, mode: 'trigger' | 'manual'): Promise<IDataObject[]> {
 		const context = new PollContext(
 			workflow,
-			workflow.getNode(node.name) as INode,
+			workflow.getNode(NODE_NAME) as INode,
 			additionalData(this.credentials),
 			mode,
 			mode === 'manual' ? 'manual' : 'activate',
-			undefined,
-			undefined,
-			undefined,
-			undefined,
-			() => this.staticData,
 		);
 		const result = await triggerType.poll.call(context);
 		return result === null ? [] : result[0].map((item) => item.json);
