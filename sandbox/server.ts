@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { BODY_LIMIT_BYTES, installBodyParsers } from './bodyParsers';
 import type { SandboxContext } from './context';
 import { installControlApi } from './controlApi';
+import { gatewayBodies } from './errorBodies';
 import { installGateway } from './gateway';
 import { registerCashReceipts } from './routes/cashReceipts';
 import { registerComplaints } from './routes/complaints';
@@ -18,7 +19,15 @@ export function buildServer(context: SandboxContext, logger?: (line: string) => 
 	const app = Fastify({
 		logger: false,
 		bodyLimit: BODY_LIMIT_BYTES,
-		routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+		routerOptions: {
+			caseSensitive: false,
+			ignoreTrailingSlash: true,
+			ignoreDuplicateSlashes: true,
+			onBadUrl: (_path, _request, response) => {
+				response.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
+				response.end(JSON.stringify(gatewayBodies.notFound));
+			},
+		},
 		forceCloseConnections: true,
 		return503OnClosing: false,
 	});

@@ -79,7 +79,7 @@ export function parseXmlBody(text: string): unknown {
 	try {
 		parsed = parser.parse(text, true);
 	} catch (error) {
-		throw new XmlBodyError(`Invalid XML body: ${(error as Error).message}`);
+		throw new XmlBodyError(`Invalid XML body: ${(error as Error).message.slice(0, 200)}`);
 	}
 	if (parsed === null || typeof parsed !== 'object') throw new XmlBodyError('Invalid XML body.');
 	const roots = Object.values(parsed as Record<string, unknown>);

@@ -158,6 +158,18 @@ describe('robustness', () => {
 		}
 	});
 
+	it('answers deeply nested JSON or XML and badly encoded URLs without failing', async () => {
+		const deepJson = await sandbox.client.call('POST', '/api/LoginUser', { rawBody: '['.repeat(200000), token: null });
+		expect(deepJson.status).toBe(409);
+		const deepXml = await sandbox.client.call('POST', '/api/LoginUser', { rawBody: '<a>'.repeat(80000), contentType: 'application/xml', token: null });
+		expect(deepXml.status).toBe(409);
+		const badPath = await sandbox.client.call('GET', '/api/AwbTrace/%E0%A4%A');
+		expect(badPath.status).toBe(404);
+		expect(badPath.json).toEqual({ statusCode: 404, message: 'Resource not found' });
+		const badQuery = await sandbox.client.call('GET', '/api/NoAuth/GetAwbTrace', { rawQuery: 'barCode=%E0%A4%A' });
+		expect(badQuery.status).toBe(400);
+	});
+
 	it('serves many concurrent requests', async () => {
 		const results = await Promise.all(Array.from({ length: 200 }, (_, i) =>
 			sandbox.client.call(i % 2 ? 'GET' : 'POST', i % 2 ? '/api/NoAuth/GetAwbTrace' : '/api/LoginUser', i % 2 ? { query: { barCode: '123456789' } } : { body: { UserName: 'sandbox', Password: 'sandbox' }, token: null })));
