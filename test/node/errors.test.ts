@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { DEFAULT_ACCOUNT, useSandbox } from '../helpers/sandbox';
 import { engineFor, requestsSeen, runOperation } from './world';
@@ -101,7 +101,7 @@ describe('errors a person can act on', () => {
 
 describe('bad input is refused before anything is sent', () => {
 	/** Runs the items; the refused one must send nothing, the valid ones before it go out as usual. */
-	async function expectRefused(resource: string, operation: string, parameters: IDataObject, message: string, input: IDataObject[] = [{}]) {
+	async function expectRefused(resource: string, operation: string, parameters: INodeParameters, message: string, input: IDataObject[] = [{}]) {
 		const { error } = await runOperation(engineFor(sandbox), resource, operation, parameters, { input });
 		expect(error?.message).toBe(message);
 		const sent = (await requestsSeen(sandbox)).filter((entry) => entry.operation !== 'login');
