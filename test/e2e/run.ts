@@ -1,0 +1,329 @@
+/**
+ * End-to-end test in the real n8n server (npm run test:e2e). Uses the launcher of `npm start` with its own
+ * user folder and ports, and shows:
+ *  1. the Cargus node and the Cargus Trigger are loaded as community nodes (/types/nodes.json);
+ *  2. the example workflows and the credentials are imported;
+ *  3. "E-shop order to pickup request" answers its webhook with the pickup order read back;
+ *  4. "Email invoices" executes through n8n's CLI and emails each invoice PDF to the SMTP sink;
+ *  5. "Tell the customer", activated, turns the sandbox's new events (clock advanced) into executions and emails;
+ *  6. the editor shows the Cargus node on a workflow canvas (headless Chromium screenshot in artifacts/);
+ *  7. nothing it started is left running.
+ * Not a jest test (it runs a real n8n for minutes): ts-node --transpile-only test/e2e/run.ts
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { SandboxControl } from '../../sandbox';
+import { launch, CACHE, ROOT, EXAMPLES_DIR, type Launched } from '../../scripts/lib/launcher';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = path.join(ROOT, 'artifacts');
+const E2E_DIR = path.join(CACHE, 'e2e');
+const N8N_PORT = 5688;
+const WORKFLOW = {
+	order: 'cargusExample001',
+	invoices: 'cargusExample002',
+	customer: 'cargusExample003',
+};
+const CARGUS_TYPE = 'n8n-nodes-cargus.cargus';
+const TRIGGER_TYPE = 'n8n-nodes-cargus.cargusTrigger';
+
+let passed = 0;
+let failed = 0;
+
+function say(line: string): void {
+	process.stdout.write(`${line}\n`);
+}
+
+async function check(name: string, fn: () => Promise<string | void>): Promise<boolean> {
+	const t = Date.now();
+	try {
+		const detail = await fn();
+		passed++;
+		say(`  ok   ${name}${detail ? ` (${detail})` : ''} [${((Date.now() - t) / 1000).toFixed(1)}s]`);
+		return true;
+	} catch (err) {
+		failed++;
+		say(`  FAIL ${name}: ${err instanceof Error ? err.message : String(err)}`);
+		return false;
+	}
+}
+
+function assert(condition: unknown, message: string): asserts condition {
+	if (!condition) throw new Error(message);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	let last: unknown;
+	while (Date.now() < deadline) {
+		try {
+			const value = await probe();
+			if (value !== undefined) return value;
+		} catch (err) {
+			last = err;
+		}
+		await sleep(1000);
+	}
+	throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}${last instanceof Error ? ` (last error: ${last.message})` : ''}`);
+}
+
+/** Debian's Chromium; installed here when absent and running as root (CI starts from a fresh machine). */
+function ensureChromium(): void {
+	if (fs.existsSync(CHROMIUM)) return;
+	if (process.getuid?.() !== 0) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+	say('e2e: installing Debian chromium (apt-get)...');
+	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+	execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+	execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+}
+
+interface WorkflowSummary {
+	id: string;
+	name: string;
+	active: boolean;
+	versionId?: string;
+}
+
+interface ExecutionSummary {
+	id: string;
+	workflowId: string;
+	status: string;
+	mode: string;
+}
+
+interface ExampleWorkflow {
+	id: string;
+	name: string;
+	nodes: Array<{ name: string; type: string; parameters: Record<string, unknown> }>;
+}
+
+async function executionsOf(n8n: Launched, workflowId: string): Promise<ExecutionSummary[]> {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const data = await n8n.rest<{ results: ExecutionSummary[] } | ExecutionSummary[]>('GET', `/rest/executions?filter=${filter}&limit=100`);
+	return Array.isArray(data) ? data : data.results;
+}
+
+async function activate(n8n: Launched, workflowId: string): Promise<void> {
+	const wf = await n8n.rest<WorkflowSummary>('GET', `/rest/workflows/${workflowId}`);
+	await n8n.rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId: wf.versionId });
+}
+
+function example(id: string): ExampleWorkflow {
+	for (const f of fs.readdirSync(EXAMPLES_DIR).filter((x) => x.endsWith('.json'))) {
+		const wf = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, f), 'utf8')) as ExampleWorkflow;
+		if (wf.id === id) return wf;
+	}
+	throw new Error(`no example workflow with id ${id}`);
+}
+
+async function main(): Promise<void> {
+	const t0 = Date.now();
+	say('e2e: n8n-nodes-cargus in a real n8n');
+	ensureChromium();
+	fs.mkdirSync(ARTIFACTS, { recursive: true });
+
+	let n8n: Launched | undefined;
+	let browser: Browser | undefined;
+	const cleanup = async () => {
+		if (browser) await browser.close().catch(() => undefined);
+		browser = undefined;
+		if (n8n) await n8n.stop();
+	};
+	const onSignal = () => {
+		say('e2e: interrupted, cleaning up');
+		void cleanup().then(() => process.exit(130));
+	};
+	process.on('SIGINT', onSignal);
+	process.on('SIGTERM', onSignal);
+
+	try {
+		n8n = await launch({
+			fresh: true,
+			userFolder: path.join(E2E_DIR, 'user'),
+			mailDir: path.join(E2E_DIR, 'mail'),
+			n8nPort: N8N_PORT,
+			brokerPort: N8N_PORT + 1,
+			cliBrokerPort: N8N_PORT + 2,
+			sandboxPort: 0,
+			smtpPort: 0,
+			sandbox: { clockMode: 'frozen' },
+			log: (line) => say(`  | ${line}`),
+		});
+	} catch (err) {
+		failed++;
+		say(`  FAIL launch: ${err instanceof Error ? err.message : String(err)}`);
+		say(`e2e: ${passed} passed, ${failed} failed`);
+		process.exit(1);
+	}
+	const live = n8n;
+	const control = new SandboxControl(live.sandbox.url);
+
+	try {
+		await check('n8n has an owner and a session', async () => {
+			assert(live.cookie.includes('n8n-auth='), 'no n8n-auth cookie after login');
+			return live.owner.email;
+		});
+
+		await check('Cargus node and Cargus Trigger are loaded (/types/nodes.json)', async () => {
+			const res = await fetch(`${live.editorUrl}types/nodes.json`, { headers: { cookie: live.cookie } });
+			assert(res.ok, `/types/nodes.json answered ${res.status}`);
+			const types = (await res.json()) as Array<{ name: string }>;
+			const names = new Set(types.map((t) => t.name));
+			assert(names.has(CARGUS_TYPE), `${CARGUS_TYPE} missing among ${types.length} node types`);
+			assert(names.has(TRIGGER_TYPE), `${TRIGGER_TYPE} missing among ${types.length} node types`);
+			return `${CARGUS_TYPE}, ${TRIGGER_TYPE} among ${types.length} types`;
+		});
+
+		await check('"Cargus Sandbox" credential and the example workflows are imported', async () => {
+			const creds = await live.rest<Array<{ name: string; type: string }>>('GET', '/rest/credentials');
+			assert(creds.some((c) => c.name === 'Cargus Sandbox' && c.type === 'cargusApi'), 'no "Cargus Sandbox" cargusApi credential');
+			const list = await live.rest<WorkflowSummary[]>('GET', '/rest/workflows');
+			for (const id of Object.values(WORKFLOW)) assert(list.some((w) => w.id === id), `workflow ${id} not imported`);
+			return `${creds.length} credentials, ${list.length} workflows`;
+		});
+
+		// 1. E-shop order: activate, post an order to the webhook, get the order read back.
+		await check('"E-shop order to pickup request": webhook -> send pickup order -> read it back', async () => {
+			await activate(live, WORKFLOW.order);
+			const webhook = example(WORKFLOW.order).nodes.find((n) => n.type === 'n8n-nodes-base.webhook');
+			assert(webhook, 'example 1 has no Webhook node');
+			const order = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, 'data', 'shop-order.json'), 'utf8')) as Record<string, unknown>;
+			await control.clearRequests();
+			// n8n publishes an activated workflow asynchronously: its webhook is registered a moment later.
+			const { res, text } = await waitFor('the webhook to be registered', 60000, async () => {
+				const r = await fetch(`${live.editorUrl}webhook/${String(webhook.parameters.path)}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify(order),
+				});
+				const t = await r.text();
+				return r.status === 404 && t.includes('not registered') ? undefined : { res: r, text: t };
+			});
+			assert(res.ok, `webhook answered ${res.status}: ${text.slice(0, 300)}`);
+			const body = JSON.parse(text) as Record<string, unknown>;
+			const orderId = Number(body.OrderId);
+			assert(Number.isInteger(orderId) && orderId > 0, `no OrderId in the answer: ${text.slice(0, 300)}`);
+			assert(Number(body.NoParcel) === Number(order.parcels), `order read back has NoParcel ${String(body.NoParcel)}, sent ${String(order.parcels)}`);
+			const ops = (await control.requests()).map((r) => r.operation);
+			assert(ops.includes('sendOrder') && ops.includes('getOrder'), `sandbox saw ${ops.join(', ')}`);
+			return `OrderId ${orderId} with ${String(body.NoParcel)} parcels; sandbox saw ${ops.join(' -> ')}`;
+		});
+
+		// 2. Invoices: run through the CLI, expect one email with a PDF per invoice.
+		await check('"Email invoices": n8n execute emails each invoice PDF to the SMTP sink', async () => {
+			const before = live.smtp.mails.length;
+			await control.clearRequests();
+			const r = await live.cli(['execute', `--id=${WORKFLOW.invoices}`, '--rawOutput']);
+			assert(r.code === 0, `n8n execute exited ${r.code}: ${(r.stderr || r.stdout).slice(-800)}`);
+			const pdfRequests = (await control.requests('invoicePdf')).filter((q) => q.status === 200).length;
+			assert(pdfRequests > 0, 'no invoice PDF was downloaded');
+			const mails = await waitFor('the invoice emails', 30000, async () => {
+				const m = live.smtp.mails.slice(before);
+				return m.length >= pdfRequests ? m : undefined;
+			});
+			const pdfs = mails.flatMap((m) => m.attachments).filter((a) => a.contentType === 'application/pdf' && a.size > 0);
+			assert(mails.length === pdfRequests, `${mails.length} emails for ${pdfRequests} invoices`);
+			assert(pdfs.length === pdfRequests, `${pdfs.length} PDF attachments for ${pdfRequests} invoices`);
+			return `${pdfRequests} invoices, ${mails.length} emails with PDFs, e.g. ${pdfs[0].filename}`;
+		});
+
+		// 3. Tell the customer: activate (the first poll records what is there), move the clock, expect
+		// executions for the new events and one email per new 5/21 event, none twice.
+		await check('"Tell the customer": activated trigger turns new sandbox events into executions and emails', async () => {
+			const trigger = example(WORKFLOW.customer).nodes.find((n) => n.type === TRIGGER_TYPE);
+			assert(trigger, 'example 3 has no Cargus Trigger');
+			const barcodes = String(trigger.parameters.barcodes).split(/[\s,]+/).filter(Boolean);
+			const before = await control.shipments(barcodes);
+			await control.clearRequests();
+			const mailsBefore = live.smtp.mails.length;
+			await activate(live, WORKFLOW.customer);
+			await waitFor('the first poll', 90000, async () => {
+				const traced = (await control.requests()).filter((q) => q.operation.startsWith('trace') && q.status === 200);
+				return traced.length > 0 ? true : undefined;
+			});
+			await sleep(2000);
+			const executionsBefore = (await executionsOf(live, WORKFLOW.customer)).length;
+			await control.advanceClock({ hours: 12 });
+			const after = await control.shipments(barcodes);
+			const seen = new Set(before.flatMap((s) => s.visibleEvents.map((e) => `${s.barcode}|${e.EventId}|${e.Date}`)));
+			const fresh = after
+				.flatMap((s) => s.visibleEvents.map((e) => ({ key: `${s.barcode}|${e.EventId}|${e.Date}`, id: Number(e.EventId) })))
+				.filter((e) => !seen.has(e.key));
+			const expectedMails = fresh.filter((e) => e.id === 5 || e.id === 21).length;
+			assert(fresh.length > 0 && expectedMails > 0, `the clock advance produced ${fresh.length} new events, ${expectedMails} of them 5/21`);
+			const mails = await waitFor(`${expectedMails} customer emails`, 150000, async () => {
+				const m = live.smtp.mails.slice(mailsBefore);
+				return m.length >= expectedMails ? m : undefined;
+			});
+			await sleep(3000);
+			const extra = live.smtp.mails.length - mailsBefore - expectedMails;
+			assert(extra === 0, `${extra} emails more than the ${expectedMails} expected`);
+			const executions = (await executionsOf(live, WORKFLOW.customer)).filter((e) => e.mode === 'trigger');
+			assert(executions.length > executionsBefore, 'no trigger execution recorded');
+			const unsuccessful = executions.filter((e) => e.status !== 'success');
+			assert(unsuccessful.length === 0, `${unsuccessful.length} trigger executions did not succeed`);
+			const out = mails.filter((m) => /out for delivery/i.test(m.subject)).length;
+			const delivered = mails.filter((m) => /was delivered/i.test(m.subject)).length;
+			return `${fresh.length} new events -> ${executions.length - executionsBefore} executions, ${out} "out for delivery" + ${delivered} "delivered" emails`;
+		});
+
+		// 4. The editor: log in as the owner and screenshot a workflow with the Cargus node.
+		await check('editor shows the Cargus node on the workflow canvas (screenshot)', async () => {
+			browser = await chromium.launch({
+				executablePath: CHROMIUM,
+				headless: true,
+				args: [
+					'--no-sandbox',
+					'--disable-gpu',
+					'--disable-quic',
+					'--no-first-run',
+					'--disable-background-networking',
+					'--disable-component-update',
+					'--disable-sync',
+				],
+			});
+			const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+			await page.goto(`${live.editorUrl}signin`, { waitUntil: 'domcontentloaded' });
+			await page.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]').first().fill(live.owner.email);
+			await page.locator('input[type="password"]').first().fill(live.owner.password);
+			await page.keyboard.press('Enter');
+			await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 60000 });
+			await page.goto(`${live.editorUrl}workflow/${WORKFLOW.order}`, { waitUntil: 'domcontentloaded' });
+			const cargusNodes = example(WORKFLOW.order).nodes.filter((n) => n.type === CARGUS_TYPE).map((n) => n.name);
+			assert(cargusNodes.length > 0, 'example 1 has no Cargus node');
+			for (const name of cargusNodes) {
+				await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).first().waitFor({ state: 'visible', timeout: 60000 });
+			}
+			await sleep(1500);
+			const file = path.join(ARTIFACTS, 'e2e-editor-cargus-workflow.png');
+			await page.screenshot({ path: file });
+			assert(fs.statSync(file).size > 10000, 'screenshot is suspiciously small');
+			return `${path.relative(ROOT, file)}; on the canvas: ${cargusNodes.join(', ')}`;
+		});
+	} finally {
+		await cleanup();
+	}
+
+	await check('nothing left running (n8n and the sandbox no longer answer)', async () => {
+		for (const url of [`${live.editorUrl}healthz`, `${live.sandbox.url}/_sandbox/clock`]) {
+			const answered = await fetch(url, { signal: AbortSignal.timeout(3000) }).then(
+				() => true,
+				() => false,
+			);
+			assert(!answered, `${url} still answers`);
+		}
+	});
+
+	say(`e2e: ${passed} passed, ${failed} failed (${Math.round((Date.now() - t0) / 1000)}s)`);
+	process.exit(failed === 0 ? 0 : 1);
+}
+
+main().catch((err: unknown) => {
+	say(`e2e: crashed: ${err instanceof Error ? err.stack : String(err)}`);
+	say(`e2e: ${passed} passed, ${failed + 1} failed`);
+	process.exit(1);
+});
