@@ -211,7 +211,7 @@ test('delivered and returned shipments stop being traced some polls after their 
 	await sandbox.control.clearRequests();
 	await trigger.poll();
 
-	const shipments = trigger.staticData.shipments as Record<string, unknown>;
+	const shipments = trigger.liveStaticData.shipments as Record<string, unknown>;
 	expect(shipments[delivered]).toBe(0);
 	expect(shipments[returned]).toBe(0);
 	expect(Array.isArray(shipments[inTransit])).toBe(true);

@@ -33,11 +33,12 @@ export interface TriggerParameters {
 }
 
 /**
- * Runs the Cargus Trigger the way n8n runs an active polling workflow: one Workflow per activation,
- * each poll a fresh n8n-core PollContext reading the node's static data from that Workflow, and
- * after each poll that returned (items or null) the static data saved as JSON only if n8n sees it
- * changed (`__dataChanged`), as n8n does. A restart or an edit re-activates the workflow from
- * what was saved. The credential lives in an in-memory store that persists refreshed tokens.
+ * Runs the Cargus Trigger the way n8n 2.40 runs an active polling workflow (its default, non-durable
+ * poll cursors): one Workflow per activation, each poll a fresh n8n-core PollContext reading the
+ * node's static data from that Workflow. n8n saves the static data, as JSON and only if it sees it
+ * changed (`__dataChanged`), after the poll it runs on activation and whenever a poll emits items;
+ * a poll that returns null is not saved by itself. A restart or an edit re-activates the workflow
+ * from what was saved. The credential lives in an in-memory store that persists refreshed tokens.
  */
 export class TriggerHarness {
 	readonly credentials = new InMemoryCredentialsHelper({ cargusApi: new CargusApi() });
@@ -68,11 +69,18 @@ export class TriggerHarness {
 		return ((JSON.parse(this.savedStaticData) as IDataObject)[STATIC_DATA_KEY] as IDataObject | undefined) ?? {};
 	}
 
+	/** The node's static data in the running workflow, saved or not yet. */
+	get liveStaticData(): IDataObject {
+		if (this.active === undefined) return this.staticData;
+		return (JSON.parse(JSON.stringify(this.active.staticData)) as IDataObject)[STATIC_DATA_KEY] as IDataObject;
+	}
+
 	/** One poll in trigger mode: the emitted items' JSON, [] when the poll returned null. */
 	async poll(): Promise<IDataObject[]> {
+		const activation = this.active === undefined;
 		this.active ??= this.workflow(true);
 		const items = await this.run(this.active, 'trigger');
-		if (this.active.staticData.__dataChanged === true) {
+		if ((activation || items.length > 0) && this.active.staticData.__dataChanged === true) {
 			this.savedStaticData = JSON.stringify(this.active.staticData);
 			this.active.staticData.__dataChanged = false;
 		}
