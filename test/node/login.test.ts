@@ -98,3 +98,33 @@ test('The credential test of a key-only credential checks the key', async () => 
 	expect(wrong.status).toBe('Error');
 	expect(wrong.message).toMatch(/subscription key/);
 });
+
+test('An expired token answered with 200 "Failed to authenticate!" on a PDF download is renewed too', async () => {
+	const engine = engineFor(sandbox);
+	const codes = await barcodes(1);
+	await runOperation(engine, 'shipment', 'track', { barcodes: codes[0] });
+	await sandbox.control.setSettings({ expiredTokenAnswer: 'failed-to-authenticate' });
+	await sandbox.control.expireTokens();
+	const { items, error } = await runOperation(engine, 'document', 'getAwbPdf', { barcodes: codes[0] });
+	expect(error).toBeUndefined();
+	expect(Buffer.from(items[0].binary?.data.data ?? '', 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('The standard login endpoint is used when the credential asks for it', async () => {
+	const [code] = await barcodes(1);
+	const { error } = await runOperation(engineFor(sandbox, { loginEndpoint: '/api/LoginUser' }), 'shipment', 'track', { barcodes: code });
+	expect(error).toBeUndefined();
+	expect((await requestsSeen(sandbox, 'login')).map((entry) => entry.path)).toEqual(['/api/LoginUser']);
+});
+
+test('100 items whose stored token has expired are all answered, with far fewer logins than items', async () => {
+	const engine = engineFor(sandbox);
+	const codes = await barcodes(5);
+	await runOperation(engine, 'shipment', 'track', { barcodes: codes[0] });
+	await sandbox.control.expireTokens();
+	await sandbox.control.clearRequests();
+	const { items, error } = await runOperation(engine, 'shipment', 'track', trackEachItem, { input: itemsTracking(codes, 100) });
+	expect(error).toBeUndefined();
+	expect(items).toHaveLength(100);
+	expect((await requestsSeen(sandbox, 'login')).length).toBeLessThanOrEqual(2);
+});

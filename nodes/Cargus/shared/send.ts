@@ -49,7 +49,7 @@ export const sendLogin: Sender = async function (this, requestData) {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	requireAccount(this, credentials);
 	const token = await loginOnce(this, credentials, requestData.options.url ?? '');
-	return [{ json: { token } }];
+	return await applyOutput(this, requestData, { statusCode: 200, headers: {}, body: token });
 };
 
 export function requireAccount(context: IExecuteSingleFunctions, credentials: Credentials): void {

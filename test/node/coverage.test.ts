@@ -1,0 +1,51 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+import { Cargus } from '../../nodes/Cargus/Cargus.node';
+
+// Every method and path of the service interface (shared/spec/service-interface.md).
+const INTERFACE = [
+	'POST /api/PickupLocations/PostClickCollect',
+	'PUT /api/PickupLocations',
+	'POST /api/Orders',
+	'GET /api/Orders/GetByOrderId',
+	'POST /api/NoAuth/GenerateRwb',
+	'GET /api/AwbTrace/GetAwbTraceOneRequest',
+	'GET /api/AwbTrace',
+	'GET /api/NoAuth/GetAwbTrace',
+	'GET /api/AwbStatus/GetAwbSyncStatusByBarCode',
+	'GET /api/CashAccount',
+	'GET /api/Localities',
+	'GET /api/NoAuth/GetLocalities',
+	'GET /api/Invoices',
+	'GET /api/InvoiceDocuments',
+	'GET /api/OrderDocuments/GetByDate',
+	'GET /api/PDF/AwbDocuments',
+	'GET /api/PDF/InvoiceDocuments',
+	'POST /api/CashReceipts',
+	'POST /api/Complaints/SaveComplaint',
+	'POST /api/LoginUser/Juridic',
+];
+
+function operations(): INodePropertyOptions[] {
+	return new Cargus().description.properties
+		.filter((property) => property.name === 'operation')
+		.flatMap((property) => property.options as INodePropertyOptions[]);
+}
+
+test('each method and path of the interface is exactly one operation of the node', () => {
+	const routes = operations().map((option) => `${String(option.routing?.request?.method)} ${String(option.routing?.request?.url)}`);
+	expect([...routes].sort()).toEqual([...INTERFACE].sort());
+});
+
+test('every operation has an action and a description for n8n\'s panels and AI agents', () => {
+	for (const option of operations()) {
+		expect(option.action).toEqual(expect.any(String));
+		expect(option.description).toEqual(expect.any(String));
+	}
+});
+
+test('the node is usable as an AI tool and shows resource and operation as its subtitle', () => {
+	const { description } = new Cargus();
+	expect(description.usableAsTool).toBe(true);
+	expect(description.subtitle).toContain('$parameter["operation"]');
+});
