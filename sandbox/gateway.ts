@@ -43,33 +43,37 @@ function logRequest(context: SandboxContext, request: FastifyRequest, status: nu
 	});
 }
 
-async function applyFault(context: SandboxContext, fault: Fault, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+/** Applies a fault; true when it has answered (or dropped) the request, false when processing goes on. */
+async function applyFault(context: SandboxContext, fault: Fault, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
 	switch (fault.kind) {
 		case 'latency':
 			await new Promise((resolve) => setTimeout(resolve, Math.max(0, fault.latencyMs ?? 1000)));
-			return undefined;
+			return false;
 		case 'status': {
 			const status = fault.status ?? 500;
 			if (fault.body === undefined) {
 				const fallback = status >= 500 ? serverError().body : { Message: `Injected status ${status}.` };
-				return sendAnswer(request, reply, { status, body: status === 204 ? undefined : fallback, typeName: 'Error' });
+				sendAnswer(request, reply, { status, body: status === 204 ? undefined : fallback, typeName: 'Error' });
+				return true;
 			}
 			const text = typeof fault.body === 'string' ? fault.body : JSON.stringify(fault.body);
-			return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(text);
+			reply.code(status).header('content-type', 'application/json; charset=utf-8').send(text);
+			return true;
 		}
 		case 'malformed': {
 			const text = typeof fault.body === 'string' ? fault.body : '{"Code":"1090000000","Event":[{"Date":"2026-';
-			return reply.code(fault.status ?? 200).header('content-type', 'application/json; charset=utf-8').send(text);
+			reply.code(fault.status ?? 200).header('content-type', 'application/json; charset=utf-8').send(text);
+			return true;
 		}
 		case 'truncated':
 			truncateRequests.add(request);
-			return undefined;
+			return false;
 		case 'reset':
 			unloggedRequests.add(request);
 			logRequest(context, request, 0);
 			reply.hijack();
 			request.raw.socket.destroy();
-			return reply;
+			return true;
 	}
 }
 
@@ -89,10 +93,8 @@ export function installGateway(app: FastifyInstance, context: SandboxContext): v
 		const wait = context.rateLimit.check();
 		if (wait > 0) return sendGateway(reply.header('retry-after', String(wait)), 429, gatewayBodies.rateLimited(wait));
 		const fault = context.faults.take(operationOf(request), pathOf(request.url), request.method, context.store.random);
-		if (fault) {
-			const sent = await applyFault(context, fault, request, reply);
-			if (sent) return sent;
-		}
+		// A reply is thenable, so hooks must not await or return one after sending: hence the boolean.
+		if (fault && (await applyFault(context, fault, request, reply))) return reply;
 		const rule = request.routeOptions.config?.auth;
 		if (!rule || !request.routeOptions.config?.operation) return;
 		if (rule === 'none') {

@@ -160,6 +160,28 @@ describe('control API: faults', () => {
 	});
 });
 
+describe('control API: every operation by its name', () => {
+	const OPERATIONS: Array<[string, string, string]> = [
+		['createClickCollect', 'POST', '/api/PickupLocations/PostClickCollect'], ['updatePickupLocation', 'PUT', '/api/PickupLocations'],
+		['sendOrder', 'POST', '/api/Orders'], ['getOrder', 'GET', '/api/Orders/GetByOrderId'], ['createReturnAwb', 'POST', '/api/NoAuth/GenerateRwb'],
+		['traceOneRequest', 'GET', '/api/AwbTrace/GetAwbTraceOneRequest'], ['trace', 'GET', '/api/AwbTrace'], ['traceNoAuth', 'GET', '/api/NoAuth/GetAwbTrace'],
+		['awbStatus', 'GET', '/api/AwbStatus/GetAwbSyncStatusByBarCode'], ['cashAccount', 'GET', '/api/CashAccount'], ['localities', 'GET', '/api/Localities'],
+		['localitiesNoAuth', 'GET', '/api/NoAuth/GetLocalities'], ['invoices', 'GET', '/api/Invoices'], ['invoiceDocument', 'GET', '/api/InvoiceDocuments'],
+		['orderDocuments', 'GET', '/api/OrderDocuments/GetByDate'], ['awbPdf', 'GET', '/api/PDF/AwbDocuments'], ['invoicePdf', 'GET', '/api/PDF/InvoiceDocuments'],
+		['cashReceipts', 'POST', '/api/CashReceipts'], ['saveComplaint', 'POST', '/api/Complaints/SaveComplaint'],
+		['login', 'POST', '/api/LoginUser/Juridic'], ['login', 'POST', '/api/LoginUser'],
+	];
+
+	it.each(OPERATIONS)('%s (%s %s) answers an injected 500 with the ASP.NET body and is logged under its name', async (operation, method, path) => {
+		await sandbox.control.clearRequests();
+		await sandbox.control.addFault({ operation, kind: 'status', status: 500, count: 1 });
+		const result = await sandbox.client.call(method, path, { body: method === 'GET' ? undefined : {} });
+		expect(result.status).toBe(500);
+		expect(result.json).toEqual({ Message: 'An error has occurred.' });
+		expect((await sandbox.control.requests()).map((e) => [e.operation, e.status])).toEqual([[operation, 500]]);
+	});
+});
+
 describe('control API: request log', () => {
 	it('records service requests with operation, status and auth kind, with the Token redacted', async () => {
 		await sandbox.control.clearRequests();
