@@ -237,3 +237,26 @@ test('an expired token is renewed, whichever way the service says so, and nothin
 	expect(emitted.map(identityOf).sort()).toEqual((await groundTruth(sandbox.control, barcodes)).sort());
 	expect(emitted).toHaveLength(4);
 });
+
+test('a poll near the end of its time budget starts no more requests; the next poll traces the rest', async () => {
+	const barcodes = await newShipments(8);
+	const trigger = watch(barcodes, { batchSize: 1 });
+	await trigger.poll();
+	await sandbox.control.advanceClock({ minutes: 40 });
+	// Each answer takes a second, far beyond the 100 ms budget: only the first requests, started at once, are made.
+	await sandbox.control.addFault({ operation: 'traceOneRequest', kind: 'latency', latencyMs: 1000 });
+	await sandbox.control.clearRequests();
+	trigger.pollBudgetMs = 100;
+
+	const first = await trigger.poll();
+
+	const traced = (await sandbox.control.requests('traceOneRequest')).length;
+	expect(traced).toBeGreaterThan(0);
+	expect(traced).toBeLessThan(8);
+	expect(first).toHaveLength(traced);
+
+	await sandbox.control.clearFaults();
+	trigger.pollBudgetMs = undefined;
+	const second = await trigger.poll();
+	expect([...first, ...second].map(identityOf).sort()).toEqual((await groundTruth(sandbox.control, barcodes)).sort());
+});

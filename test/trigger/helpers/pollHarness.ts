@@ -44,6 +44,8 @@ export class TriggerHarness {
 	readonly credentials = new InMemoryCredentialsHelper({ cargusApi: new CargusApi() });
 	/** The workflow's static data as n8n's database holds it. */
 	savedStaticData = '{}';
+	/** The time n8n gives one poll (n8n-core's default when undefined). */
+	pollBudgetMs: number | undefined;
 	/** Whether the last Fetch Test Event run changed the static data in n8n's eyes. */
 	manualRunChangedStaticData = false;
 	private active: Workflow | undefined;
@@ -136,6 +138,12 @@ export class TriggerHarness {
 			additionalData(this.credentials),
 			mode,
 			mode === 'manual' ? 'manual' : 'activate',
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			this.pollBudgetMs === undefined ? undefined : () => this.pollBudgetMs as number,
 		);
 		const result = await triggerType.poll.call(context);
 		return result === null ? [] : result[0].map((item) => item.json);
