@@ -1,4 +1,4 @@
-import { DAY, HOUR, MINUTE } from './dates';
+import { DAY, HOUR, MINUTE, toServiceDate } from './dates';
 import { SeededRandom } from './random';
 import type { LocalityRecord, ReferenceData } from './referenceData';
 import { planEvents, SCENARIO_PATHS } from './shipments';
@@ -81,6 +81,29 @@ const SHIPMENT_PLANS: ShipmentPlan[] = [
 	{ scenario: 'not-picked-up', path: [], visible: 0, count: 3 },
 ];
 
+/** Local hours (Bucharest) in which events that need a courier happen; hub events happen any time. */
+const DAYTIME: Record<number, [number, number]> = { 70: [9, 18], 5: [8, 12], 21: [9, 20], 6: [9, 20], 198: [9, 18] };
+
+function inDaytime(ms: number, eventId: number): boolean {
+	const window = DAYTIME[eventId];
+	if (!window) return true;
+	const local = toServiceDate(ms);
+	const hour = Number(local.slice(11, 13)) + Number(local.slice(14, 16)) / 60;
+	return hour >= window[0] && hour < window[1];
+}
+
+function fitForward(ms: number, eventId: number): number {
+	let date = ms;
+	while (!inDaytime(date, eventId)) date += 15 * MINUTE;
+	return date;
+}
+
+function fitBackward(ms: number, eventId: number): number {
+	let date = ms;
+	while (!inDaytime(date, eventId)) date -= 15 * MINUTE;
+	return date;
+}
+
 export interface ShipmentDraft {
 	clientId: number;
 	scenario: Scenario;
@@ -134,18 +157,19 @@ function seedShipments(reference: ReferenceData, random: SeededRandom, now: numb
 		const senders = locations.filter((l) => l.clientId === clientId);
 		for (let i = 0; i < plan.count; i++) {
 			const gaps = plan.path.map(() => 150 * MINUTE + random.int(0, 120) * MINUTE + random.int(0, 59) * 1000);
+			const path = plan.path;
 			const dates: number[] = [];
-			if (plan.path.length === 0) {
-				// no events: an AWB that was issued and never picked up
-			} else if (plan.visible === 0) {
-				dates.push(now + random.int(60, 24 * 60) * MINUTE);
-			} else {
-				const nextGap = gaps[plan.visible] ?? DAY;
-				const sinceLast = plan.visible === plan.path.length ? random.int(1, 20 * 24) * HOUR : random.int(10, Math.max(11, nextGap / MINUTE - 10)) * MINUTE;
-				dates.push(now - sinceLast);
-				for (let k = plan.visible - 1; k > 0; k--) dates.unshift(dates[0] - gaps[k]);
+			if (path.length > 0 && plan.visible === 0) {
+				dates[0] = fitForward(now + random.int(60, 24 * 60) * MINUTE, path[0]);
+			} else if (path.length > 0) {
+				const k = plan.visible;
+				const nextGap = gaps[k] ?? DAY;
+				const sinceLast = k === path.length ? random.int(1, 20 * 24) * HOUR : random.int(10, Math.max(11, nextGap / MINUTE - 10)) * MINUTE;
+				dates[k - 1] = fitBackward(now - sinceLast, path[k - 1]);
+				for (let i = k - 2; i >= 0; i--) dates[i] = fitBackward(dates[i + 1] - gaps[i + 1], path[i]);
+				if (k < path.length) dates[k] = fitForward(Math.max(dates[k - 1] + gaps[k], now + random.int(10, 60) * MINUTE), path[k]);
 			}
-			while (dates.length < plan.path.length) dates.push(dates[dates.length - 1] + gaps[dates.length]);
+			for (let i = dates.length; i < path.length; i++) dates[i] = fitForward(dates[i - 1] + gaps[i], path[i]);
 			const withFractions = dates.map((date) => (random.chance(0.25) ? date + random.int(1, 999) : date));
 			const sender = random.pick(senders);
 			const first = withFractions[0] ?? now - random.int(1, 10) * DAY;
