@@ -6,6 +6,19 @@
 import path from 'node:path';
 import { launch, ROOT, N8N_VERSION, type Launched } from './lib/launcher';
 
+/** Example workflows that start active after they are imported: the webhook and the trigger flow. */
+const ACTIVATE_AFTER_IMPORT = ['cargusExample001', 'cargusExample003'];
+
+async function activate(launched: Launched, id: string): Promise<string> {
+	try {
+		const wf = await launched.rest<{ versionId?: string; name: string }>('GET', `/rest/workflows/${id}`);
+		await launched.rest('POST', `/rest/workflows/${id}/activate`, { versionId: wf.versionId });
+		return `active: "${wf.name}"`;
+	} catch (err) {
+		return `could not activate ${id}: ${err instanceof Error ? err.message : String(err)}`;
+	}
+}
+
 async function main(): Promise<void> {
 	const t0 = Date.now();
 	let launched: Launched | undefined;
@@ -24,18 +37,28 @@ async function main(): Promise<void> {
 
 	launched = await launch({ sandbox: { clockMode: 'running' } });
 	if (stopping) return;
+	if (launched.imported && launched.cookie) {
+		for (const id of ACTIVATE_AFTER_IMPORT) process.stdout.write(`n8n: ${await activate(launched, id)}\n`);
+	}
 	const rel = (p: string) => path.relative(ROOT, p) || '.';
 	const secs = ((Date.now() - t0) / 1000).toFixed(1);
+	const editor = launched.editorUrl;
+	const sandbox = launched.sandbox.url;
 	process.stdout.write(
 		[
 			'',
 			`Ready in ${secs}s: n8n ${N8N_VERSION} with n8n-nodes-cargus`,
-			`  Editor:     ${launched.editorUrl}`,
+			`  Editor:     ${editor}`,
 			`  Login:      ${launched.owner.email} / ${launched.owner.password}${launched.ownerCreated ? ' (owner created now)' : ''}`,
-			`  Sandbox:    ${launched.sandbox.url}  (credential "Cargus Sandbox": key sandbox-key, user sandbox / sandbox)`,
-			`  Mail sink:  smtp://${launched.smtp.host}:${launched.smtp.port}  -> mails saved in ${rel(launched.smtp.dir)}/ (.eml + .json)`,
+			`  Sandbox:    ${sandbox}  (credential "Cargus Sandbox": key sandbox-key, user sandbox / sandbox)`,
+			`  Mail sink:  smtp://${launched.smtp.host}:${launched.smtp.port}  -> every mail is saved in ${rel(launched.smtp.dir)}/ (.eml + .json)`,
 			`  n8n log:    ${rel(launched.logFile)}`,
-			'  Workflows:  "Cargus: E-shop order to pickup request", "Cargus: Email invoices", "Cargus: Tell the customer"',
+			'',
+			'Example workflows (in the editor, under Overview):',
+			`  1. E-shop order to pickup request:  curl -X POST ${editor}webhook/cargus-pickup-order -H 'content-type: application/json' -d @examples/data/shop-order.json`,
+			'  2. Email invoices automatically:    open it and click "Execute workflow"; the emails land in the mail folder',
+			`  3. Tell the customer:               polls every minute; move the sandbox clock to get new events sooner:`,
+			`                                      curl -X POST ${sandbox}/_sandbox/clock/advance -H 'content-type: application/json' -d '{"hours":6}'`,
 			'',
 			'Ctrl-C to stop.',
 			'',

@@ -62,6 +62,8 @@ export interface Launched {
 	logFile: string;
 	owner: typeof OWNER;
 	ownerCreated: boolean;
+	/** Whether the credentials and example workflows were (re)imported by this start (n8n's import deactivates workflows). */
+	imported: boolean;
 	/** Session cookie header value of the owner (for /rest and /types). */
 	cookie: string;
 	/** Calls n8n's REST API as the owner; returns the parsed `data` (or whole body). */
@@ -311,7 +313,8 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		} catch {
 			/* first import */
 		}
-		if (previous !== importHash) {
+		const imported = previous !== importHash;
+		if (imported) {
 			const t = Date.now();
 			const tmp = fs.mkdtempSync(path.join(CACHE, 'import-'));
 			try {
@@ -391,6 +394,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 			logFile,
 			owner: OWNER,
 			ownerCreated,
+			imported,
 			cookie,
 			rest,
 			cli: (args) => runN8nCli(args, cliEnv),
