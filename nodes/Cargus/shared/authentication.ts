@@ -13,10 +13,6 @@ export function pathOf(url: string | undefined): string {
 	return (url ?? '').replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[?#].*$/, '');
 }
 
-export function needsToken(url: string | undefined): boolean {
-	return !NO_TOKEN.test(pathOf(url));
-}
-
 /** The credential's `authenticate`: adds the subscription key, and the token where the path wants it. */
 export async function authenticateRequest(
 	credentials: ICredentialDataDecryptedObject,

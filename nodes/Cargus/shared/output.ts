@@ -4,7 +4,6 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	JsonObject,
-	PostReceiveAction,
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
@@ -129,5 +128,3 @@ async function fileItem(context: IExecuteSingleFunctions, bytes: Buffer, fileNam
 	const binary = await context.helpers.prepareBinaryData(bytes, fileName, 'application/pdf');
 	return { json: { fileName, fileSize: bytes.length }, binary: { [property]: binary } };
 }
-
-export type { Output, PostReceiveAction };
