@@ -191,3 +191,19 @@ describe('no secret leaves the node', () => {
 		expect(runs[2].items[0].error?.message).toBe('Cargus rejected the input (HTTP 400: barCodes invalid)');
 	});
 });
+
+describe('broken answers', () => {
+	test('a truncated JSON answer is reported, not passed on as items', async () => {
+		await sandbox.control.addFault({ operation: 'trace', kind: 'malformed' });
+		const { error, items } = await runOperation(engineFor(sandbox), 'shipment', 'track', { barcodes: await aBarcode() });
+		expect(items).toEqual([]);
+		expect(error?.message).toMatch(/^Cargus answered ".*" where a list of records was expected$/);
+	});
+
+	test('a connection reset is reported with what to check', async () => {
+		await sandbox.control.addFault({ operation: 'trace', kind: 'reset' });
+		const { error } = await runOperation(engineFor(sandbox), 'shipment', 'track', { barcodes: await aBarcode() });
+		expect(error?.message).toBe(`Could not reach Cargus at ${sandbox.url}`);
+		expect(error?.description).toMatch(/ECONNRESET|socket hang up/i);
+	});
+});
