@@ -95,6 +95,16 @@ export class SandboxControl {
 		return this.call('POST', '/shipments', input);
 	}
 
+	/** Cash receipt lists received by POST /api/CashReceipts (dates as epoch milliseconds). */
+	cashReceipts(): Promise<Array<Record<string, unknown> & { Id: number; receivedAt: string }>> {
+		return this.call('GET', '/cash-receipts');
+	}
+
+	/** Complaints received by POST /api/Complaints/SaveComplaint. */
+	complaints(): Promise<Array<Record<string, unknown> & { id: number; receivedAt: string }>> {
+		return this.call('GET', '/complaints');
+	}
+
 	clock(): Promise<{ now: string; start: string; mode: string }> {
 		return this.call('GET', '/clock');
 	}

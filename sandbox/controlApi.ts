@@ -72,6 +72,12 @@ export function installControlApi(app: FastifyInstance, context: SandboxContext)
 			return created.map(shipmentView);
 		});
 
+		control.get('/cash-receipts', async () =>
+			store.cashReceiptLists.map((list) => ({ Id: list.Id, receivedAt: new Date(list.receivedAt).toISOString(), ...list.body })));
+
+		control.get('/complaints', async () =>
+			store.complaints.map((complaint) => ({ id: complaint.id, receivedAt: new Date(complaint.receivedAt).toISOString(), ...complaint.body })));
+
 		control.get('/clock', async () => ({ now: new Date(clock.now()).toISOString(), start: new Date(clock.startMs).toISOString(), mode: clock.mode }));
 
 		control.post('/clock/advance', async (request, reply) => {

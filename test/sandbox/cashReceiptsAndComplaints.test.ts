@@ -17,6 +17,9 @@ describe('create list of cash receipts (POST /api/CashReceipts)', () => {
 		expect(Number.isInteger(first.json)).toBe(true);
 		const second = await sandbox.client.call('POST', '/api/CashReceipts', { body: receiptList({ CashReceipts: [] }), token: null });
 		expect(second.json).toBe((first.json as number) + 1);
+		const stored = await sandbox.control.cashReceipts();
+		expect(stored.map((list) => list.Id)).toEqual([first.json, second.json]);
+		expect(stored[0]).toMatchObject({ Operator: 'Ion Popescu', Location: 1005962049, CashReceipts: [expect.objectContaining({ ReceiptNumber: 'CH-0001', Amount: 150.5 })] });
 	});
 
 	it('answers 400 naming missing fields, including those of each receipt', async () => {
@@ -49,6 +52,7 @@ describe('save complaint (POST /api/Complaints/SaveComplaint)', () => {
 		const result = await sandbox.client.call('POST', '/api/Complaints/SaveComplaint', { body: complaint, token: null });
 		expect(result.status).toBe(200);
 		expect(result.json).toBe(true);
+		expect(await sandbox.control.complaints()).toEqual([expect.objectContaining({ id: 1, ...complaint })]);
 	});
 
 	it('answers 409 naming missing fields or an invalid e-mail', async () => {

@@ -45,6 +45,11 @@ describe('list localities without authentication (GET /api/NoAuth/GetLocalities)
 		expect(noAuth.json).toEqual(auth.json);
 	});
 
+	it('filters by postal code too', async () => {
+		const result = await sandbox.client.call('GET', '/api/NoAuth/GetLocalities', { query: { countryId: 1, countyId: 27, postalCode: '077180' }, token: null });
+		expect((result.json as LocalityResult)[0].Locality.map((l) => l.Name)).toEqual(['Tunari']);
+	});
+
 	it('requires countyId (409) and answers 204 for an unknown county', async () => {
 		const missing = await sandbox.client.call('GET', '/api/NoAuth/GetLocalities', { query: { countryId: 1 } });
 		expect(missing.status).toBe(409);
