@@ -59,6 +59,7 @@ export function toXml(value: unknown, typeName?: string): string {
 
 const parser = new XMLParser({
 	ignoreAttributes: true,
+	removeNSPrefix: true,
 	processEntities: false,
 	htmlEntities: false,
 	parseTagValue: false,

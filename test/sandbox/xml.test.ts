@@ -115,6 +115,13 @@ describe('XML request bodies', () => {
 		expect(modelStateFields(refused.json)).toEqual(['CashReceipts[0].Amount']);
 	});
 
+	it('accept DataContract namespaces and prefixes', async () => {
+		const xml = '<Account xmlns="http://schemas.datacontract.org/2004/07/Cargus" xmlns:i="http://www.w3.org/2001/XMLSchema-instance">' +
+			'<d:UserName xmlns:d="urn:x">sandbox</d:UserName><Password>sandbox</Password></Account>';
+		const result = await sandbox.client.call('POST', '/api/LoginUser', { rawBody: xml, contentType: 'application/xml', token: null });
+		expect(result.status).toBe(200);
+	});
+
 	it('refuse a DTD or entity declarations (no entity expansion)', async () => {
 		const xml = '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x "boom">]><Account><UserName>&x;</UserName><Password>sandbox</Password></Account>';
 		const result = await sandbox.client.call('POST', '/api/LoginUser', { rawBody: xml, contentType: 'application/xml', token: null });
