@@ -134,7 +134,8 @@ export async function traceBatch(this: IPollFunctions, source: TraceSource, batc
 
 /**
  * Traces every batch, a few requests at a time. A failed batch is reported, not thrown, so the
- * others still count; batches not started before `deadline` (epoch ms) are skipped.
+ * others still count. Batches not started before `deadline` (epoch ms), or after Cargus answered
+ * 429 (rate limit), are skipped: more requests would not be answered either.
  */
 export async function traceAll(
 	this: IPollFunctions,
@@ -145,21 +146,21 @@ export async function traceAll(
 ): Promise<BatchOutcome[]> {
 	const outcomes: BatchOutcome[] = [];
 	let next = 0;
+	let rateLimited = false;
 	const worker = async () => {
 		while (next < batches.length) {
 			const index = next++;
 			const barcodes = batches[index];
-			if (Date.now() > deadline) {
+			if (rateLimited || Date.now() > deadline) {
 				outcomes[index] = { barcodes, skipped: true };
 				continue;
 			}
 			try {
 				outcomes[index] = { barcodes, traces: await traceBatch.call(this, source, barcodes) };
 			} catch (error) {
-				outcomes[index] = {
-					barcodes,
-					error: error instanceof NodeApiError ? error : new NodeApiError(this.getNode(), error as JsonObject),
-				};
+				const apiError = error instanceof NodeApiError ? error : new NodeApiError(this.getNode(), error as JsonObject);
+				rateLimited ||= apiError.httpCode === '429';
+				outcomes[index] = { barcodes, error: apiError };
 			}
 		}
 	};

@@ -76,7 +76,7 @@ export async function pollTrackingEvents(this: IPollFunctions): Promise<INodeExe
 	const state = new WatchState(this.getWorkflowStaticData('node'));
 	state.prune(settings.barcodes);
 
-	const toTrace = settings.barcodes.filter((barcode) => state.get(barcode).status !== 'finished');
+	const toTrace = state.inTracingOrder(settings.barcodes.filter((barcode) => state.get(barcode).status !== 'finished'));
 	if (toTrace.length === 0) {
 		state.commit();
 		return null;
@@ -102,6 +102,7 @@ export async function pollTrackingEvents(this: IPollFunctions): Promise<INodeExe
 		);
 	}
 
+	state.resumeAt(outcomes.find((outcome) => outcome.traces === undefined)?.barcodes[0]);
 	const found: FoundEvent[] = [];
 	for (const outcome of outcomes) {
 		for (const trace of outcome.traces?.values() ?? []) {

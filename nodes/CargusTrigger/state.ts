@@ -28,6 +28,8 @@ type StoredShipment = number[] | 0;
 
 interface StoredState {
 	shipments?: Record<string, StoredShipment>;
+	/** The barcode the next poll starts with: the first one a poll could not trace. */
+	resumeAt?: string;
 }
 
 export type Watched = { status: 'new' } | { status: 'finished' } | { status: 'watching'; state: ShipmentState };
@@ -46,15 +48,36 @@ export class WatchState {
 	private readonly shipments: Record<string, StoredShipment>;
 	private changed = false;
 
+	private resumeAtBarcode: string | undefined;
+
 	constructor(private readonly staticData: IDataObject) {
-		const stored = (staticData as StoredState).shipments;
-		this.shipments = stored !== null && typeof stored === 'object' ? { ...stored } : {};
+		const stored = staticData as StoredState;
+		this.shipments = stored.shipments !== null && typeof stored.shipments === 'object' ? { ...stored.shipments } : {};
+		this.resumeAtBarcode = typeof stored.resumeAt === 'string' ? stored.resumeAt : undefined;
 	}
 
 	/** Writes the shipments back to the static data, if anything changed. */
 	commit(): void {
-		if (this.changed) (this.staticData as StoredState).shipments = this.shipments;
+		const stored = this.staticData as StoredState;
+		if (this.changed) stored.shipments = this.shipments;
+		if (stored.resumeAt !== this.resumeAtBarcode) {
+			if (this.resumeAtBarcode === undefined) delete stored.resumeAt;
+			else stored.resumeAt = this.resumeAtBarcode;
+		}
 		this.changed = false;
+	}
+
+	/**
+	 * The watch list turned to start with the barcode a previous poll could not reach (rate limit,
+	 * time budget), so that under a lasting limit every batch gets its turn.
+	 */
+	inTracingOrder(barcodes: readonly string[]): string[] {
+		const start = this.resumeAtBarcode === undefined ? -1 : barcodes.indexOf(this.resumeAtBarcode);
+		return start <= 0 ? [...barcodes] : [...barcodes.slice(start), ...barcodes.slice(0, start)];
+	}
+
+	resumeAt(barcode: string | undefined): void {
+		this.resumeAtBarcode = barcode;
 	}
 
 	/** Forgets every shipment that is no longer in the watch list. */

@@ -260,3 +260,32 @@ test('a poll near the end of its time budget starts no more requests; the next p
 	const second = await trigger.poll();
 	expect([...first, ...second].map(identityOf).sort()).toEqual((await groundTruth(sandbox.control, barcodes)).sort());
 });
+
+test('under a lasting rate limit a poll stops at the first 429, and every shipment still gets its turn', async () => {
+	const barcodes = await newShipments(10);
+	const trigger = watch(barcodes, { batchSize: 1 });
+	await trigger.poll();
+	await sandbox.control.advanceClock({ minutes: 100 });
+	await sandbox.control.clearRequests();
+	await sandbox.control.setRateLimit(2);
+	const emitted = [];
+	const polls = 8;
+	try {
+		for (let poll = 0; poll < polls; poll++) {
+			// The sandbox counts requests per second of wall-clock time: let each poll start a fresh second.
+			await new Promise((resolve) => setTimeout(resolve, 1100));
+			emitted.push(...(await trigger.poll().catch((error: unknown) => {
+				if (!(error instanceof NodeApiError)) throw error;
+				return [];
+			})));
+		}
+	} finally {
+		await sandbox.control.setRateLimit(null);
+	}
+
+	expect(duplicatesOf(emitted.map(identityOf))).toEqual([]);
+	expect(emitted.map(identityOf).sort()).toEqual((await groundTruth(sandbox.control, barcodes)).sort());
+	const requests = await sandbox.control.requests('traceOneRequest');
+	expect(requests.some((request) => request.status === 429)).toBe(true);
+	expect(requests.length).toBeLessThan(polls * barcodes.length);
+});
