@@ -14,6 +14,21 @@ import { shipment } from './resources/shipment';
 
 const ONE_MAIN_CONNECTION = [NodeConnectionTypes.Main];
 
+const OPERATIONS_THAT_MAY_FIND_NOTHING = [
+	'get',
+	'getAwbPdf',
+	'getCashOnDelivery',
+	'getDocument',
+	'getMany',
+	'getManyWithoutLogin',
+	'getOrderDocuments',
+	'getPdf',
+	'getStatus',
+	'track',
+	'trackWithoutLogin',
+	'trackWithStatus',
+];
+
 export class Cargus implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Cargus',
@@ -39,6 +54,7 @@ export class Cargus implements INodeType {
 				type: 'info',
 				location: 'outputPane',
 				whenToDisplay: 'beforeExecution',
+				displayCondition: `={{ ${JSON.stringify(OPERATIONS_THAT_MAY_FIND_NOTHING)}.includes($parameter["operation"]) }}`,
 			},
 		],
 		properties: [
