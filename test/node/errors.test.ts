@@ -207,3 +207,9 @@ describe('broken answers', () => {
 		expect(error?.description).toMatch(/ECONNRESET|socket hang up/i);
 	});
 });
+
+test('a custom environment without a base URL is refused before anything is sent', async () => {
+	const { error } = await runOperation(engineFor(sandbox, { baseUrl: '' }), 'shipment', 'track', { barcodes: await aBarcode() });
+	expect(error?.message).toBe('The Cargus credential uses a custom environment but its Base URL is empty');
+	expect(await requestsSeen(sandbox)).toEqual([]);
+});

@@ -48,6 +48,7 @@ export const sendWithKeyOnly: Sender = async function (this, requestData) {
 export const sendLogin: Sender = async function (this, requestData) {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	requireAccount(this, credentials);
+	baseUrlFor(this, credentials);
 	const token = await loginOnce(this, credentials, requestData.options.url ?? '');
 	return await applyOutput(this, requestData, { statusCode: 200, headers: {}, body: token });
 };
@@ -69,7 +70,8 @@ export async function requestWithToken(
 	options: DeclarativeRestApiSettings.HttpRequestOptions,
 	credentials: Credentials,
 ): Promise<IN8nHttpFullResponse> {
-	const request = (): IHttpRequestOptions => ({ ...prepared(options, credentials) });
+	const baseURL = baseUrlFor(context, credentials);
+	const request = (): IHttpRequestOptions => prepared(options, baseURL);
 	try {
 		const response = (await context.helpers.httpRequestWithAuthentication.call(
 			context,
@@ -100,7 +102,7 @@ async function requestWithKeyOnly(
 	options: DeclarativeRestApiSettings.HttpRequestOptions,
 	credentials: Credentials,
 ): Promise<IN8nHttpFullResponse> {
-	const request = prepared(options, credentials);
+	const request = prepared(options, baseUrlFor(context, credentials));
 	request.headers = { ...request.headers, [SUBSCRIPTION_KEY_HEADER]: String(credentials.subscriptionKey ?? '') };
 	try {
 		return (await context.helpers.httpRequest(request)) as IN8nHttpFullResponse;
@@ -117,10 +119,18 @@ async function loginOnce(context: IExecuteSingleFunctions, credentials: Credenti
 	}
 }
 
-function prepared(options: DeclarativeRestApiSettings.HttpRequestOptions, credentials: Credentials): IHttpRequestOptions {
+function baseUrlFor(context: IExecuteSingleFunctions, credentials: Credentials): string {
+	try {
+		return baseUrlOf(credentials);
+	} catch (error) {
+		throw new NodeOperationError(context.getNode(), (error as Error).message, { itemIndex: context.getItemIndex() });
+	}
+}
+
+function prepared(options: DeclarativeRestApiSettings.HttpRequestOptions, baseURL: string): IHttpRequestOptions {
 	return {
 		...(options as IHttpRequestOptions),
-		baseURL: baseUrlOf(credentials),
+		baseURL,
 		headers: { ...options.headers },
 		qs: { ...options.qs },
 		returnFullResponse: true,
