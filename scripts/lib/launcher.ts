@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
-import { startSandbox, DEFAULT_ACCOUNT, type RunningSandbox, type SandboxOptions } from '../../sandbox';
+import { startSandbox, DEFAULT_ACCOUNT, SandboxControl, type RunningSandbox, type SandboxOptions } from '../../sandbox';
 
 interface ProvisionModule {
 	provision(): Promise<{ node: string; n8nBin: string }>;
@@ -32,6 +32,7 @@ export const OWNER = {
 	password: 'Cargus-Sandbox-1',
 };
 const PACKAGE_NAME = 'n8n-nodes-cargus';
+const TRIGGER_TYPE = 'n8n-nodes-cargus.cargusTrigger';
 const BROWSER_ID = 'n8n-nodes-cargus-launcher';
 
 export interface LaunchOptions {
@@ -249,6 +250,42 @@ function cookieFrom(res: Response): string {
 		.join('; ');
 }
 
+/**
+ * Barcodes of sandbox shipments that are on their way: a tracking event 5 (out for delivery) or 21 (delivered)
+ * is still to come. The "Tell the customer" example watches these when it is imported for the sandbox.
+ */
+export async function sandboxWatchList(sandboxUrl: string, max = 12): Promise<string[]> {
+	const shipments = await new SandboxControl(sandboxUrl).shipments();
+	return shipments
+		.filter((s) => {
+			const seen = new Set(s.visibleEvents.map((e) => `${e.EventId}|${e.Date}`));
+			return s.plannedEvents.some((e) => (Number(e.EventId) === 5 || Number(e.EventId) === 21) && !seen.has(`${e.EventId}|${e.Date}`));
+		})
+		.map((s) => s.barcode)
+		.slice(0, max);
+}
+
+interface WorkflowFile {
+	file: string;
+	workflow: { nodes: Array<{ type: string; parameters: Record<string, unknown> }> };
+}
+
+/** The example workflows as imported: the trigger watches the sandbox's shipments on their way. */
+function examplesFor(watchList: string[]): WorkflowFile[] {
+	if (!fs.existsSync(EXAMPLES_DIR)) return [];
+	return fs
+		.readdirSync(EXAMPLES_DIR)
+		.filter((f) => f.endsWith('.json'))
+		.sort()
+		.map((file) => {
+			const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as WorkflowFile['workflow'];
+			for (const node of workflow.nodes) {
+				if (node.type === TRIGGER_TYPE && watchList.length > 0) node.parameters.barcodes = watchList.join(', ');
+			}
+			return { file, workflow };
+		});
+}
+
 export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 	const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
 	const n8nPort = options.n8nPort ?? 5678;
@@ -299,13 +336,8 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		// Import the credentials and example workflows before the server starts (ids kept, so a re-import
 		// updates them). Skipped when nothing changed since the last import into this user folder.
 		const credentials = credentialsFor(sandbox.url, smtp);
-		const exampleFiles = fs.existsSync(EXAMPLES_DIR)
-			? fs.readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.json')).sort()
-			: [];
-		const importHash = sha256([
-			JSON.stringify(credentials),
-			...exampleFiles.map((f) => f + fs.readFileSync(path.join(EXAMPLES_DIR, f), 'utf8')),
-		]);
+		const examples = examplesFor(await sandboxWatchList(sandbox.url));
+		const importHash = sha256([JSON.stringify(credentials), JSON.stringify(examples)]);
 		const hashFile = path.join(userFolder, '.n8n', 'cargus-launcher-import.json');
 		let previous = '';
 		try {
@@ -323,9 +355,12 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 				log('import: credentials "Cargus Sandbox" and "SMTP Sink (local)"');
 				let r = await runN8nCli(['import:credentials', `--input=${credFile}`], cliEnv);
 				if (r.code !== 0) throw new Error(`n8n import:credentials failed:\n${r.stdout}\n${r.stderr}`);
-				if (exampleFiles.length > 0) {
-					log(`import: ${exampleFiles.length} example workflows from examples/`);
-					r = await runN8nCli(['import:workflow', '--separate', `--input=${EXAMPLES_DIR}`], cliEnv);
+				if (examples.length > 0) {
+					const dir = path.join(tmp, 'workflows');
+					fs.mkdirSync(dir);
+					for (const e of examples) fs.writeFileSync(path.join(dir, e.file), JSON.stringify(e.workflow, null, 2));
+					log(`import: ${examples.length} example workflows from examples/ (the trigger watches the sandbox's shipments on their way)`);
+					r = await runN8nCli(['import:workflow', '--separate', `--input=${dir}`], cliEnv);
 					if (r.code !== 0) throw new Error(`n8n import:workflow failed:\n${r.stdout}\n${r.stderr}`);
 				}
 			} finally {

@@ -234,7 +234,9 @@ async function main(): Promise<void> {
 		// 3. Tell the customer: activate (the first poll records what is there), move the clock, expect
 		// executions for the new events and one email per new 5/21 event, none twice.
 		await check('"Tell the customer": activated trigger turns new sandbox events into executions and emails', async () => {
-			const trigger = example(WORKFLOW.customer).nodes.find((n) => n.type === TRIGGER_TYPE);
+			// The barcodes the imported workflow watches (the launcher points them at the sandbox's shipments on their way).
+			const imported = await live.rest<ExampleWorkflow>('GET', `/rest/workflows/${WORKFLOW.customer}`);
+			const trigger = imported.nodes.find((n) => n.type === TRIGGER_TYPE);
 			assert(trigger, 'example 3 has no Cargus Trigger');
 			const barcodes = String(trigger.parameters.barcodes).split(/[\s,]+/).filter(Boolean);
 			const before = await control.shipments(barcodes);

@@ -1,0 +1,162 @@
+/**
+ * npm run demo: the three example flows, headless. The Cargus steps run in n8n-core's engine in-process, with
+ * the parameters of the workflows in examples/, against a sandbox started here (its clock moved for the
+ * trigger). The parts that need n8n-nodes-base (Webhook, Schedule, Switch, Send Email) are done in plain code:
+ * the shop order is read from examples/data/shop-order.json, and the emails go through nodemailer to a local
+ * SMTP sink. PDFs and mails are written to demo-output/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import { startSandbox, DEFAULT_ACCOUNT, SandboxControl } from '../sandbox';
+import { createEngine } from '../test/helpers/engine';
+import { TriggerHarness } from '../test/trigger/helpers/pollHarness';
+import { startSmtpSink } from './lib/smtp-sink';
+import { sandboxWatchList } from './lib/launcher';
+
+const ROOT = path.resolve(__dirname, '..');
+const OUT = path.join(ROOT, 'demo-output');
+
+interface ExampleNode {
+	name: string;
+	type: string;
+	parameters: INodeParameters;
+}
+
+function exampleNodes(file: string): Map<string, ExampleNode> {
+	const wf = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', file), 'utf8')) as { nodes: ExampleNode[] };
+	return new Map(wf.nodes.map((n) => [n.name, n]));
+}
+
+function params(nodes: Map<string, ExampleNode>, name: string): INodeParameters {
+	const node = nodes.get(name);
+	if (!node) throw new Error(`the example workflow has no node "${name}"`);
+	return node.parameters;
+}
+
+function say(line = ''): void {
+	process.stdout.write(`${line}\n`);
+}
+
+async function main(): Promise<void> {
+	fs.rmSync(OUT, { recursive: true, force: true });
+	fs.mkdirSync(path.join(OUT, 'invoices'), { recursive: true });
+	const sandbox = await startSandbox({ port: 0, clockMode: 'frozen' });
+	const control = new SandboxControl(sandbox.url);
+	const sink = await startSmtpSink({ dir: path.join(OUT, 'mail') });
+	const mailer = nodemailer.createTransport({ host: sink.host, port: sink.port, secure: false, ignoreTLS: true });
+	const credential = {
+		environment: 'custom',
+		baseUrl: sandbox.url,
+		subscriptionKey: DEFAULT_ACCOUNT.subscriptionKey,
+		username: DEFAULT_ACCOUNT.username,
+		password: DEFAULT_ACCOUNT.password,
+		loginEndpoint: '/api/LoginUser/Juridic',
+	};
+	const engine = createEngine({ credential });
+	const run = async (parameters: INodeParameters, input: IDataObject[]): Promise<INodeExecutionData[]> => {
+		const result = await engine.run(parameters, { input });
+		if (result.error) throw new Error(`${String(parameters.resource)} ${String(parameters.operation)}: ${result.error.message}`);
+		return result.items;
+	};
+	const summary = { orders: 0, invoices: 0, notifications: 0 };
+
+	try {
+		say(`Cargus demo: example flows against the sandbox at ${sandbox.url} (Cargus steps in n8n-core's engine)`);
+
+		// 1. E-shop order to pickup request
+		say('\n1. E-shop order to pickup request (examples/1-eshop-order-to-pickup-request.json)');
+		const flow1 = exampleNodes('1-eshop-order-to-pickup-request.json');
+		const order = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'data', 'shop-order.json'), 'utf8')) as IDataObject;
+		say(`   webhook (simulated): shop order ${String(order.orderNumber)}, ${String(order.parcels)} parcels, ${String(order.totalWeightKg)} kg`);
+		const sent = await run(params(flow1, 'Send Pickup Order'), [{ body: order, headers: {}, query: {} }]);
+		const orderId = sent[0]?.json.OrderId;
+		say(`   Cargus Pickup Order › Send: OrderId ${String(orderId)}`);
+		const readBack = await run(params(flow1, 'Get Pickup Order'), sent.map((i) => i.json));
+		const o = readBack[0]?.json ?? {};
+		say(`   Cargus Pickup Order › Get:  ${String(o.PickUpSiteName)}, ${String(o.NoParcel)} parcels, ${String(o.TotalWeight)} kg, pickup ${String(o.PickupStartDate)} to ${String(o.PickupEndDate)}, status ${String(o.OrdStatus)}`);
+		if (orderId !== undefined && o.OrderId === orderId) summary.orders++;
+
+		// 2. Email invoices automatically
+		say('\n2. Email invoices automatically (examples/2-email-invoices.json)');
+		const flow2 = exampleNodes('2-email-invoices.json');
+		say('   schedule (simulated): run now');
+		const invoices = await run(params(flow2, 'Invoices of last month'), [{}]);
+		say(`   Cargus Invoice › Get Many (last calendar month): ${invoices.length} invoices`);
+		for (const invoice of invoices) {
+			const [pdf] = await run(params(flow2, 'Download PDF'), [invoice.json]);
+			const binary = pdf?.binary?.data;
+			if (!binary) throw new Error(`no PDF for invoice ${String(invoice.json.InvoiceId)}`);
+			const bytes = Buffer.from(binary.data, 'base64');
+			const fileName = binary.fileName ?? `invoice-${String(invoice.json.InvoiceId)}.pdf`;
+			fs.writeFileSync(path.join(OUT, 'invoices', fileName), bytes);
+			const inv = invoice.json;
+			await mailer.sendMail({
+				from: 'Sandbox Shop <shop@sandbox.example>',
+				to: 'accounting@sandbox.example',
+				subject: `Cargus invoice ${String(inv.Series)} ${String(inv.Number)}`,
+				text: `Attached is Cargus invoice ${String(inv.Series)} ${String(inv.Number)}: total ${String(inv.Total)} RON.`,
+				attachments: [{ filename: fileName, content: bytes, contentType: 'application/pdf' }],
+			});
+			summary.invoices++;
+			say(`   Cargus Invoice › Get PDF: ${fileName} (${bytes.length} bytes) -> emailed to accounting@sandbox.example`);
+		}
+
+		// 3. Tell the customer
+		say('\n3. Tell the customer (examples/3-tell-the-customer.json)');
+		const flow3 = exampleNodes('3-tell-the-customer.json');
+		const triggerParams = params(flow3, 'Cargus Trigger');
+		// As `npm start` imports it: watching the sandbox's shipments that are on their way.
+		const barcodes = await sandboxWatchList(sandbox.url);
+		const trigger = new TriggerHarness(credential, {
+			barcodes: barcodes.join(', '),
+			options: (triggerParams.options ?? {}) as IDataObject,
+		});
+		const watched = barcodes.length;
+		const first = await trigger.poll();
+		say(`   Cargus Trigger, first poll: watching ${watched} shipments, ${first.length} events emitted (what exists now is only recorded)`);
+		const { now } = await control.advanceClock({ hours: 12 });
+		const events = await trigger.poll();
+		say(`   sandbox clock +12 h (${now}); next poll: ${events.length} new tracking events`);
+		const counts = { out: 0, delivered: 0, other: 0 };
+		for (const event of events) {
+			const id = Number(event.EventId);
+			if (id !== 5 && id !== 21) {
+				counts.other++; // the Switch of the example keeps only 5 and 21
+				continue;
+			}
+			const what = id === 5 ? 'is out for delivery' : 'was delivered';
+			await mailer.sendMail({
+				from: 'Sandbox Shop <shop@sandbox.example>',
+				to: 'customer@example.com',
+				subject: `Your parcel ${String(event.barcode)} ${what}`,
+				text: `Hello,\n\nyour parcel ${String(event.barcode)} ${what} (${String(event.Date)}).\n`,
+			});
+			if (id === 5) counts.out++;
+			else counts.delivered++;
+			summary.notifications++;
+			if (summary.notifications <= 3) say(`   event ${id} for ${String(event.barcode)} at ${String(event.Date)} -> customer emailed ("${what}")`);
+		}
+		say(`   switch: ${counts.out} out for delivery (5) + ${counts.delivered} delivered (21) -> ${counts.out + counts.delivered} customer emails; ${counts.other} other events ignored`);
+		const again = await trigger.poll();
+		say(`   poll again without a clock move: ${again.length} events (each event is emitted once)`);
+
+		say('\nSummary');
+		say(`   pickup orders sent:            ${summary.orders}`);
+		say(`   invoices emailed (with PDF):   ${summary.invoices}`);
+		say(`   customer notifications sent:   ${summary.notifications}`);
+		say(`   emails received by the local SMTP sink: ${sink.mails.length} (in ${path.relative(ROOT, sink.dir)}/)`);
+		say(`   invoice PDFs: ${path.relative(ROOT, path.join(OUT, 'invoices'))}/`);
+		say('   (Webhook, Schedule, Switch and Send Email are n8n-nodes-base nodes: simulated here in plain code; `npm start` runs the real flows in n8n.)');
+	} finally {
+		mailer.close();
+		await sink.stop();
+		await sandbox.stop();
+	}
+}
+
+main().catch((err: unknown) => {
+	process.stderr.write(`demo failed: ${err instanceof Error ? err.message : String(err)}\n`);
+	process.exit(1);
+});
