@@ -51,6 +51,11 @@ async function applyFault(context: SandboxContext, fault: Fault, request: Fastif
 			return false;
 		case 'status': {
 			const status = fault.status ?? 500;
+			if (status === 429) reply.header('retry-after', '1');
+			if (status === 429 && fault.body === undefined) {
+				sendGateway(reply, 429, gatewayBodies.rateLimited(1));
+				return true;
+			}
 			if (fault.body === undefined) {
 				const fallback = status >= 500 ? serverError().body : { Message: `Injected status ${status}.` };
 				sendAnswer(request, reply, { status, body: status === 204 ? undefined : fallback, typeName: 'Error' });

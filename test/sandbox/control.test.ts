@@ -114,6 +114,14 @@ describe('control API: faults', () => {
 		expect(result.json).toEqual({ message: 'down' });
 	});
 
+	it('an injected 429 looks like the gateway\'s: Retry-After and its JSON body', async () => {
+		await sandbox.control.addFault({ operation: 'traceNoAuth', kind: 'status', status: 429, count: 1 });
+		const result = await trace();
+		expect(result.status).toBe(429);
+		expect(result.headers['retry-after']).toBe('1');
+		expect(result.json).toEqual({ statusCode: 429, message: 'Rate limit is exceeded. Try again in 1 seconds.' });
+	});
+
 	it('injects malformed bodies', async () => {
 		await sandbox.control.addFault({ operation: 'traceNoAuth', kind: 'malformed', count: 1 });
 		const result = await trace();
