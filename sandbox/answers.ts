@@ -20,14 +20,20 @@ export class AnswerError extends Error {
 export const ok = (body: unknown, typeName?: string): Answer => ({ status: 200, body, typeName });
 export const noContent = (): Answer => ({ status: 204 });
 
-export function wantsXml(request: FastifyRequest): boolean {
+/** The XML media type the Accept header prefers over JSON (by q-value, then order), or undefined for JSON. */
+export function preferredXml(request: FastifyRequest): 'application/xml' | 'text/xml' | undefined {
 	const accept = request.headers.accept;
-	if (!accept) return false;
-	const lower = accept.toLowerCase();
-	const xmlAt = Math.min(...['application/xml', 'text/xml'].map((t) => lower.indexOf(t)).filter((i) => i >= 0), Infinity);
-	if (xmlAt === Infinity) return false;
-	const jsonAt = lower.indexOf('application/json');
-	return jsonAt < 0 || xmlAt < jsonAt;
+	if (!accept || !accept.toLowerCase().includes('xml')) return undefined;
+	let best: { type: string; q: number } | undefined;
+	for (const part of accept.toLowerCase().split(',')) {
+		const [type, ...params] = part.split(';').map((piece) => piece.trim());
+		if (type !== 'application/xml' && type !== 'text/xml' && type !== 'application/json') continue;
+		const qParam = params.find((param) => param.startsWith('q='));
+		const q = qParam ? Number(qParam.slice(2)) : 1;
+		if (!Number.isFinite(q) || q <= 0) continue;
+		if (!best || q > best.q) best = { type, q };
+	}
+	return best && best.type !== 'application/json' ? (best.type as 'application/xml' | 'text/xml') : undefined;
 }
 
 export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answer): FastifyReply {
@@ -38,8 +44,8 @@ export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer:
 		return reply.send(Buffer.from(answer.binary.data));
 	}
 	if (answer.status === 204 || answer.body === undefined) return reply.send();
-	if (wantsXml(request)) {
-		const xmlType = (request.headers.accept ?? '').toLowerCase().includes('text/xml') && !(request.headers.accept ?? '').toLowerCase().includes('application/xml') ? 'text/xml' : 'application/xml';
+	const xmlType = preferredXml(request);
+	if (xmlType) {
 		reply.header('content-type', `${xmlType}; charset=utf-8`);
 		return reply.send(toXml(answer.body, answer.typeName));
 	}

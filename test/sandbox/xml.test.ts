@@ -83,6 +83,15 @@ describe('XML responses carry the same data as JSON', () => {
 		expect(complaint.text).toMatch(/<boolean>true<\/boolean>$/);
 	});
 
+	it('follows the Accept header\'s preferences', async () => {
+		const ask = async (accept: string) => (await sandbox.client.call('GET', '/api/Orders/GetByOrderId', { query: { orderId: 5500001 }, accept })).headers['content-type'];
+		expect(await ask('application/json, application/xml')).toContain('application/json');
+		expect(await ask('application/xml, application/json')).toContain('application/xml');
+		expect(await ask('application/xml;q=0.5, application/json')).toContain('application/json');
+		expect(await ask('text/xml')).toContain('text/xml');
+		expect(await ask('*/*')).toContain('application/json');
+	});
+
 	it('error bodies in XML: ModelState and message lists', async () => {
 		const modelState = await sandbox.client.call('GET', '/api/Invoices', { accept: 'application/xml' });
 		expect(modelState.status).toBe(400);
