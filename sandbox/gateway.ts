@@ -116,6 +116,8 @@ export function installGateway(app: FastifyInstance, context: SandboxContext): v
 		const data = Buffer.isBuffer(payload) ? payload : typeof payload === 'string' ? Buffer.from(payload) : undefined;
 		if (!data) return payload;
 		reply.header('content-length', String(data.length));
+		unloggedRequests.add(request);
+		logRequest(context, request, 0);
 		const half = data.subarray(0, Math.floor(data.length / 2));
 		let pushed = false;
 		return new Readable({
@@ -130,7 +132,7 @@ export function installGateway(app: FastifyInstance, context: SandboxContext): v
 
 	app.addHook('onResponse', async (request, reply) => {
 		if (isControlPath(request.url) || unloggedRequests.has(request)) return;
-		logRequest(context, request, truncateRequests.has(request) ? 0 : reply.statusCode);
+		logRequest(context, request, reply.statusCode);
 	});
 
 	app.setNotFoundHandler((request, reply) => {

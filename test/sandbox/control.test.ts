@@ -132,13 +132,17 @@ describe('control API: faults', () => {
 	it('injects truncated bodies: the connection closes before the declared length', async () => {
 		const [shipment] = await sandbox.control.shipments();
 		await sandbox.control.addFault({ operation: 'traceNoAuth', kind: 'truncated', count: 1 });
+		await sandbox.control.clearRequests();
 		await expect(sandbox.client.call('GET', '/api/NoAuth/GetAwbTrace', { query: { barCode: shipment.barcode } })).rejects.toThrow();
+		expect((await sandbox.control.requests()).map((e) => e.status)).toEqual([0]);
 		expect((await sandbox.client.call('GET', '/api/NoAuth/GetAwbTrace', { query: { barCode: shipment.barcode } })).status).toBe(200);
 	});
 
 	it('injects connection resets', async () => {
 		await sandbox.control.addFault({ operation: 'traceNoAuth', kind: 'reset', count: 1 });
+		await sandbox.control.clearRequests();
 		await expect(trace()).rejects.toThrow();
+		expect((await sandbox.control.requests()).map((e) => e.status)).toEqual([0]);
 		expect((await trace()).status).toBe(204);
 	});
 
