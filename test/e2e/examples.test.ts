@@ -1,0 +1,75 @@
+/**
+ * The example workflows use the Cargus node's and trigger's real parameter names: every parameter set in an
+ * example exists (and is shown) for its resource/operation, and every required one is set. Unknown parameters
+ * would be ignored silently by n8n, so this catches renames in the node early. The end-to-end test
+ * (npm run test:e2e) runs the examples in a real n8n.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+
+import { Cargus } from '../../nodes/Cargus/Cargus.node';
+import { CargusTrigger } from '../../nodes/CargusTrigger/CargusTrigger.node';
+
+const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
+const descriptions: Record<string, INodeTypeDescription> = {
+	'n8n-nodes-cargus.cargus': new Cargus().description,
+	'n8n-nodes-cargus.cargusTrigger': new CargusTrigger().description,
+};
+
+interface ExampleNode {
+	name: string;
+	type: string;
+	parameters: Record<string, unknown>;
+	credentials?: Record<string, { id: string; name: string }>;
+}
+
+const files = fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'));
+const cargusNodes = files.flatMap((file) => {
+	const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as { nodes: ExampleNode[] };
+	return workflow.nodes.filter((n) => n.type in descriptions).map((node) => ({ file, node }));
+});
+
+function shownFor(properties: INodeProperties[], parameters: Record<string, unknown>): INodeProperties[] {
+	return properties.filter((p) =>
+		Object.entries(p.displayOptions?.show ?? {}).every(
+			([key, values]) => key.startsWith('@') || (values as unknown[]).includes(parameters[key]),
+		),
+	);
+}
+
+describe('example workflows', () => {
+	it('are three, with Cargus nodes and the Cargus Trigger', () => {
+		expect(files).toHaveLength(3);
+		expect(cargusNodes.map(({ node }) => node.type)).toEqual(
+			expect.arrayContaining(['n8n-nodes-cargus.cargus', 'n8n-nodes-cargus.cargusTrigger']),
+		);
+	});
+
+	it.each(cargusNodes.map(({ file, node }) => [`${file} › ${node.name}`, node] as const))(
+		'%s uses existing parameters and sets the required ones',
+		(_label, node) => {
+			const shown = shownFor(descriptions[node.type].properties, node.parameters);
+			const problems: string[] = [];
+			for (const [name, value] of Object.entries(node.parameters)) {
+				if (name === 'pollTimes') continue; // added by n8n to polling triggers
+				const property = shown.find((p) => p.name === name);
+				if (!property) {
+					problems.push(`unknown parameter "${name}"`);
+					continue;
+				}
+				if (property.type === 'collection' && value && typeof value === 'object') {
+					for (const key of Object.keys(value)) {
+						const options = (property.options ?? []) as INodeProperties[];
+						if (!options.some((o) => o.name === key)) problems.push(`unknown field "${name}.${key}"`);
+					}
+				}
+			}
+			for (const property of shown) {
+				if (property.required && !(property.name in node.parameters)) problems.push(`required "${property.name}" not set`);
+			}
+			expect(problems).toEqual([]);
+			expect(node.credentials?.cargusApi?.name).toBe('Cargus Sandbox');
+		},
+	);
+});
