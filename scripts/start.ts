@@ -58,7 +58,7 @@ async function main(): Promise<void> {
 			`  1. E-shop order to pickup request:  curl -X POST ${editor}webhook/cargus-pickup-order -H 'content-type: application/json' -d @examples/data/shop-order.json`,
 			'  2. Email invoices automatically:    open it and click "Execute workflow"; the emails land in the mail folder',
 			`  3. Tell the customer:               polls every minute; move the sandbox clock to get new events sooner:`,
-			`                                      curl -X POST ${sandbox}/_sandbox/clock/advance -H 'content-type: application/json' -d '{"hours":6}'`,
+			`                                      curl -X POST ${sandbox}/_sandbox/clock/advance -H 'content-type: application/json' -d '{"hours":12}'`,
 			'',
 			'Ctrl-C to stop.',
 			'',
