@@ -82,6 +82,9 @@ function npm(args, cwd, label) {
 		const started = Date.now();
 		log(`${label}: npm ${args.join(' ')}`);
 		const child = spawn('npm', args, { cwd, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+		// If this process ends first (Ctrl-C, SIGTERM), the install must not go on by itself.
+		const stopChild = () => child.kill('SIGTERM');
+		process.once('exit', stopChild);
 		let tail = '';
 		const keep = (chunk) => {
 			tail = (tail + chunk.toString()).slice(-4000);
@@ -98,6 +101,7 @@ function npm(args, cwd, label) {
 		});
 		child.on('close', (code) => {
 			clearInterval(timer);
+			process.removeListener('exit', stopChild);
 			const s = Math.round((Date.now() - started) / 1000);
 			if (code === 0) {
 				log(`${label}: done in ${s}s`);
@@ -168,6 +172,7 @@ async function provision() {
 module.exports = { provision, paths, N8N_VERSION, NODE_VERSION };
 
 if (require.main === module) {
+	for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 	provision().catch((err) => {
 		process.stderr.write(`provision: ${err.message}\n`);
 		process.exit(1);
