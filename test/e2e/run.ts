@@ -304,7 +304,13 @@ async function main(): Promise<void> {
 			const file = path.join(ARTIFACTS, 'e2e-editor-cargus-workflow.png');
 			await page.screenshot({ path: file });
 			assert(fs.statSync(file).size > 10000, 'screenshot is suspiciously small');
-			return `${path.relative(ROOT, file)}; on the canvas: ${cargusNodes.join(', ')}`;
+			// The trigger flow too.
+			await page.goto(`${live.editorUrl}workflow/${WORKFLOW.customer}`, { waitUntil: 'domcontentloaded' });
+			await page.locator('[data-test-id="canvas-node"][data-node-name="Cargus Trigger"]').first().waitFor({ state: 'visible', timeout: 60000 });
+			await sleep(1500);
+			const triggerFile = path.join(ARTIFACTS, 'e2e-editor-cargus-trigger-workflow.png');
+			await page.screenshot({ path: triggerFile });
+			return `${path.relative(ROOT, file)} and ${path.basename(triggerFile)}; on the canvas: ${cargusNodes.join(', ')}, Cargus Trigger`;
 		});
 	} finally {
 		await cleanup();
