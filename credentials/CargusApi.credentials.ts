@@ -52,7 +52,7 @@ export class CargusApi implements ICredentialType {
 		},
 		{
 			displayName: 'Subscription Key',
-			name: 'subscriptionKey',
+			name: 'apiKey',
 			type: 'string',
 			typeOptions: { password: true },
 			default: '',

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
 	const credential = {
 		environment: 'custom',
 		baseUrl: sandbox.url,
-		subscriptionKey: DEFAULT_ACCOUNT.subscriptionKey,
+		apiKey: DEFAULT_ACCOUNT.subscriptionKey,
 		username: DEFAULT_ACCOUNT.username,
 		password: DEFAULT_ACCOUNT.password,
 		loginEndpoint: '/api/LoginUser/Juridic',

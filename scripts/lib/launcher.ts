@@ -177,7 +177,7 @@ export function credentialsFor(sandboxUrl: string, smtp: { host: string; port: n
 			data: {
 				environment: sandboxUrl === fixed ? fixed : 'custom',
 				...(sandboxUrl === fixed ? {} : { baseUrl: sandboxUrl }),
-				subscriptionKey: DEFAULT_ACCOUNT.subscriptionKey,
+				apiKey: DEFAULT_ACCOUNT.subscriptionKey,
 				username: DEFAULT_ACCOUNT.username,
 				password: DEFAULT_ACCOUNT.password,
 				loginEndpoint: '/api/LoginUser/Juridic',

@@ -18,13 +18,13 @@ async function aBarcode(): Promise<string> {
 
 describe('errors a person can act on', () => {
 	test('a wrong subscription key is reported as the subscription key, on a login operation', async () => {
-		const { error } = await runOperation(engineFor(sandbox, { subscriptionKey: 'wrong-key' }), 'shipment', 'track', { barcodes: await aBarcode() });
+		const { error } = await runOperation(engineFor(sandbox, { apiKey: 'wrong-key' }), 'shipment', 'track', { barcodes: await aBarcode() });
 		expect(error?.message).toMatch(/^Cargus rejected the subscription key \(HTTP 401: Access denied due to invalid subscription key/);
 		expect(error?.description).toMatch(/Subscription Key in the Cargus API credential/);
 	});
 
 	test('a wrong subscription key is reported as the subscription key, on an operation without login', async () => {
-		const { error } = await runOperation(engineFor(sandbox, { subscriptionKey: 'wrong-key' }), 'shipment', 'trackWithoutLogin', { barcode: await aBarcode() });
+		const { error } = await runOperation(engineFor(sandbox, { apiKey: 'wrong-key' }), 'shipment', 'trackWithoutLogin', { barcode: await aBarcode() });
 		expect(error?.message).toMatch(/^Cargus rejected the subscription key \(HTTP 401/);
 	});
 

@@ -79,7 +79,7 @@ test('The credential test passes with the right key and account', async () => {
 });
 
 test('The credential test says the subscription key is wrong', async () => {
-	const result = await engineFor(sandbox, { subscriptionKey: 'wrong-key' }).testCredential();
+	const result = await engineFor(sandbox, { apiKey: 'wrong-key' }).testCredential();
 	expect(result.status).toBe('Error');
 	expect(result.message).toMatch(/^Cargus rejected the subscription key/);
 	expect(result.message).not.toContain('wrong-key');
@@ -94,7 +94,7 @@ test('The credential test says the account is wrong, naming it but not the passw
 
 test('The credential test of a key-only credential checks the key', async () => {
 	expect(await engineFor(sandbox, { username: '', password: '' }).testCredential()).toMatchObject({ status: 'OK' });
-	const wrong = await engineFor(sandbox, { username: '', password: '', subscriptionKey: 'wrong-key' }).testCredential();
+	const wrong = await engineFor(sandbox, { username: '', password: '', apiKey: 'wrong-key' }).testCredential();
 	expect(wrong.status).toBe('Error');
 	expect(wrong.message).toMatch(/subscription key/);
 });

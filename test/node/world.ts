@@ -10,7 +10,7 @@ export function sandboxCredential(sandbox: SandboxHandle, overrides: ICredential
 	return {
 		environment: 'custom',
 		baseUrl: sandbox.url,
-		subscriptionKey: DEFAULT_ACCOUNT.subscriptionKey,
+		apiKey: DEFAULT_ACCOUNT.subscriptionKey,
 		username: DEFAULT_ACCOUNT.username,
 		password: DEFAULT_ACCOUNT.password,
 		...overrides,

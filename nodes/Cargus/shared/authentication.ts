@@ -18,7 +18,7 @@ export async function authenticateRequest(
 	credentials: ICredentialDataDecryptedObject,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const headers = { ...requestOptions.headers, [SUBSCRIPTION_KEY_HEADER]: String(credentials.subscriptionKey ?? '') };
+	const headers = { ...requestOptions.headers, [SUBSCRIPTION_KEY_HEADER]: String(credentials.apiKey ?? '') };
 	const path = pathOf(requestOptions.url);
 	if (NO_TOKEN.test(path)) return { ...requestOptions, headers };
 	const token = String(credentials.token ?? '');

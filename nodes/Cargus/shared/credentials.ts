@@ -5,7 +5,7 @@ export const CREDENTIAL_TYPE = 'cargusApi';
 /** Every secret a credential holds, to keep them out of messages. */
 export function secretsOf(credentials: ICredentialDataDecryptedObject | undefined): string[] {
 	if (!credentials) return [];
-	return [credentials.subscriptionKey, credentials.password, credentials.token]
+	return [credentials.apiKey, credentials.password, credentials.token]
 		.map((value) => String(value ?? ''))
 		.filter((value) => value.length >= 4);
 }

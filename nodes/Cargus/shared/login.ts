@@ -52,7 +52,7 @@ export function loginEndpointOf(credentials: ICredentialDataDecryptedObject): st
 
 function loginKey(credentials: ICredentialDataDecryptedObject): string {
 	const secrets = createHash('sha256')
-		.update(`${String(credentials.subscriptionKey)}\n${String(credentials.password)}`)
+		.update(`${String(credentials.apiKey)}\n${String(credentials.password)}`)
 		.digest('hex');
 	return [baseUrlOf(credentials), loginEndpointOf(credentials), String(credentials.username).trim(), secrets].join('|');
 }
@@ -69,7 +69,7 @@ export async function requestToken(
 		.httpRequest({
 			method: 'POST',
 			url: `${baseUrl}${endpoint}`,
-			headers: { [SUBSCRIPTION_KEY_HEADER]: String(credentials.subscriptionKey ?? '') },
+			headers: { [SUBSCRIPTION_KEY_HEADER]: String(credentials.apiKey ?? '') },
 			body: { UserName: username, Password: String(credentials.password ?? '') },
 			json: true,
 			returnFullResponse: true,

@@ -103,7 +103,7 @@ async function requestWithKeyOnly(
 	credentials: Credentials,
 ): Promise<IN8nHttpFullResponse> {
 	const request = prepared(options, baseUrlFor(context, credentials));
-	request.headers = { ...request.headers, [SUBSCRIPTION_KEY_HEADER]: String(credentials.subscriptionKey ?? '') };
+	request.headers = { ...request.headers, [SUBSCRIPTION_KEY_HEADER]: String(credentials.apiKey ?? '') };
 	try {
 		return (await context.helpers.httpRequest(request)) as IN8nHttpFullResponse;
 	} catch (error) {

@@ -8,7 +8,7 @@ export function sandboxCredential(url: string, kind: 'login' | 'key-only' = 'log
 	return {
 		environment: 'custom',
 		baseUrl: url,
-		subscriptionKey: DEFAULT_ACCOUNT.subscriptionKey,
+		apiKey: DEFAULT_ACCOUNT.subscriptionKey,
 		username: account.username,
 		password: account.password,
 		token: '',
