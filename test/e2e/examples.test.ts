@@ -8,8 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
+import { CargusApi } from '../../credentials/CargusApi.credentials';
 import { Cargus } from '../../nodes/Cargus/Cargus.node';
 import { CargusTrigger } from '../../nodes/CargusTrigger/CargusTrigger.node';
+import { credentialsFor } from '../../scripts/lib/launcher';
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
 const descriptions: Record<string, INodeTypeDescription> = {
@@ -72,4 +74,17 @@ describe('example workflows', () => {
 			expect(node.credentials?.cargusApi?.name).toBe('Cargus Sandbox');
 		},
 	);
+});
+
+describe('the credential npm start imports', () => {
+	it.each(['http://127.0.0.1:4000', 'http://127.0.0.1:40123'])('for a sandbox at %s uses the Cargus API fields', (url) => {
+		const cargus = credentialsFor(url, { host: '127.0.0.1', port: 2525 })[0] as { type: string; data: Record<string, unknown> };
+		const fields = new CargusApi().properties.map((p) => p.name);
+		expect(cargus.type).toBe('cargusApi');
+		expect(Object.keys(cargus.data).filter((key) => !fields.includes(key))).toEqual([]);
+		const environment = new CargusApi().properties.find((p) => p.name === 'environment');
+		const values = (environment?.options ?? []).map((o) => (o as { value: unknown }).value);
+		expect(values).toContain(cargus.data.environment);
+		expect(cargus.data.environment === 'custom' ? cargus.data.baseUrl : cargus.data.environment).toBe(url);
+	});
 });
