@@ -1,5 +1,9 @@
 import { request } from 'undici';
 
+import type { RequestLogEntry } from './requestLog';
+
+export type { RequestLogEntry };
+
 export type ScenarioName = 'delivered' | 'returned' | 'in-transit' | 'out-for-delivery' | 'not-picked-up';
 
 export interface TraceEventView {
@@ -30,18 +34,6 @@ export interface ControlAccount {
 	clientId: number;
 	userId: number;
 	companyName: string;
-}
-
-export interface RequestLogEntry {
-	seq: number;
-	time: string;
-	realTime: string;
-	method: string;
-	path: string;
-	operation: string;
-	query: Record<string, unknown>;
-	status: number;
-	auth: 'bearer' | 'query-token' | 'none';
 }
 
 export interface FaultInput {

@@ -53,6 +53,19 @@ export const addressToBody: PreSendAction = async function (this: IExecuteSingle
 	return options;
 };
 
+/** The optional fields of an operation, under "Additional Fields". */
+export function additionalFields(options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Additional Fields', name: 'additionalFields', type: 'collection', placeholder: 'Add Field', default: {}, options };
+}
+
+export const automaticEodField: INodeProperties = {
+	displayName: 'Automatic EOD',
+	name: 'automaticEod',
+	type: 'string',
+	default: '',
+	description: 'The service\'s "AutomaticEOD" value: automatic end-of-day closing of the location\'s shipments',
+};
+
 /** Options of the file downloads. */
 export const fileOptions: INodeProperties = {
 	displayName: 'Options',

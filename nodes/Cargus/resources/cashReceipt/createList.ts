@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
+import { additionalFields } from '../../shared/fields';
 import { dateOf, integer, refuse, rfc3339, date, text } from '../../shared/input';
 import { forOperation, operation } from '../../shared/operation';
 import { valueAs } from '../../shared/output';
@@ -78,15 +79,8 @@ export const createListFields = forOperation('cashReceipt', 'createList', [
 			},
 		],
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{ displayName: 'List ID', name: 'id', type: 'number', default: 0, description: 'The service\'s "ID" of the list' },
-			{ displayName: 'Order ID', name: 'orderId', type: 'number', default: 0, description: 'Pickup order the receipts belong to' },
-		],
-	},
+	additionalFields([
+		{ displayName: 'List ID', name: 'id', type: 'number', default: 0, description: 'The service\'s "ID" of the list' },
+		{ displayName: 'Order ID', name: 'orderId', type: 'number', default: 0, description: 'Pickup order the receipts belong to' },
+	]),
 ]);

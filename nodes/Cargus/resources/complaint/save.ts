@@ -1,3 +1,4 @@
+import { additionalFields } from '../../shared/fields';
 import { text } from '../../shared/input';
 import { forOperation, operation } from '../../shared/operation';
 import { valueAs } from '../../shared/output';
@@ -34,18 +35,11 @@ export const saveFields = forOperation('complaint', 'save', [
 	{ displayName: 'Person Name', name: 'personName', type: 'string', default: '', required: true, description: 'Who complains' },
 	{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', required: true, description: 'Where Cargus answers' },
 	{ displayName: 'Complaint Details', name: 'complaintDetails', type: 'string', typeOptions: { rows: 4 }, default: '', required: true, description: 'What went wrong' },
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{ displayName: 'Company', name: 'company', type: 'string', default: '' },
-			{ displayName: 'Shipment', name: 'shipment', type: 'string', default: '', description: 'Barcode (AWB number) of the shipment concerned' },
-			{ displayName: 'Shipment Content', name: 'shipmentContent', type: 'string', default: '', description: 'What the shipment contained' },
-			{ displayName: 'Shipment Pack', name: 'shipmentPack', type: 'string', default: '', description: 'How the shipment was packed' },
-			{ displayName: 'Telephone', name: 'telephone', type: 'string', default: '' },
-		],
-	},
+	additionalFields([
+		{ displayName: 'Company', name: 'company', type: 'string', default: '' },
+		{ displayName: 'Shipment', name: 'shipment', type: 'string', default: '', description: 'Barcode (AWB number) of the shipment concerned' },
+		{ displayName: 'Shipment Content', name: 'shipmentContent', type: 'string', default: '', description: 'What the shipment contained' },
+		{ displayName: 'Shipment Pack', name: 'shipmentPack', type: 'string', default: '', description: 'How the shipment was packed' },
+		{ displayName: 'Telephone', name: 'telephone', type: 'string', default: '' },
+	]),
 ]);

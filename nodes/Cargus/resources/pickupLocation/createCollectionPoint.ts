@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { addressFields, addressToBody } from '../../shared/fields';
+import { additionalFields, addressFields, addressToBody, automaticEodField } from '../../shared/fields';
 import { text } from '../../shared/input';
 import { forOperation, operation } from '../../shared/operation';
 import { valueAs } from '../../shared/output';
@@ -44,20 +44,5 @@ export const createCollectionPointFields = forOperation('pickupLocation', 'creat
 		description: 'Whether the location can be used right away (sent as Active 1 or 0)',
 	},
 	addressFields,
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Automatic EOD',
-				name: 'automaticEod',
-				type: 'string',
-				default: '',
-				description: 'The service\'s "AutomaticEOD" value: automatic end-of-day closing of the location\'s shipments',
-			},
-		],
-	},
+	additionalFields([automaticEodField]),
 ]);

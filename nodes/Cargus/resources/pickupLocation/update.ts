@@ -1,4 +1,4 @@
-import { addressFields, addressToBody } from '../../shared/fields';
+import { additionalFields, addressFields, addressToBody, automaticEodField } from '../../shared/fields';
 import { integer, text } from '../../shared/input';
 import { forOperation, operation } from '../../shared/operation';
 import { valueAs } from '../../shared/output';
@@ -30,20 +30,5 @@ export const updateFields = forOperation('pickupLocation', 'update', [
 		description: 'ID of the pickup location to change',
 	},
 	{ ...addressFields, options: addressFields.options?.filter((option) => option.name !== 'LocationId') },
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Automatic EOD',
-				name: 'automaticEod',
-				type: 'string',
-				default: '',
-				description: 'The service\'s "AutomaticEOD" value: automatic end-of-day closing of the location\'s shipments',
-			},
-		],
-	},
+	additionalFields([automaticEodField]),
 ]);

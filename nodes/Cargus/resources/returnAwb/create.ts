@@ -1,5 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, IDataObject } from 'n8n-workflow';
 
+import { additionalFields } from '../../shared/fields';
 import { barcodes, integer } from '../../shared/input';
 import { forOperation, operation } from '../../shared/operation';
 import { valueAs } from '../../shared/output';
@@ -43,19 +44,12 @@ export const createFields = forOperation('returnAwb', 'create', [
 		placeholder: '804115458',
 		description: 'Barcode (AWB number) of the shipment to return',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{ displayName: 'Client ID', name: 'clientId', type: 'number', default: 0, description: 'Your Cargus client ID' },
-			{ displayName: 'Has Contract', name: 'hasContract', type: 'boolean', default: true, description: 'Whether the sender has a contract with Cargus' },
-			{ displayName: 'Is Marketplace', name: 'isMarketplace', type: 'boolean', default: false, description: 'Whether the shipment was sold through a marketplace' },
-			{ displayName: 'Return Code Expiration Days', name: 'returnCodeExpirationDays', type: 'number', default: 30, description: 'How many days the return code stays valid' },
-			{ displayName: 'Sender Location ID', name: 'senderLocationId', type: 'number', default: 0, description: 'Pickup location the return goes back to' },
-			{ displayName: 'User ID', name: 'userId', type: 'number', default: 0, description: 'Your Cargus user ID' },
-		],
-	},
+	additionalFields([
+		{ displayName: 'Client ID', name: 'clientId', type: 'number', default: 0, description: 'Your Cargus client ID' },
+		{ displayName: 'Has Contract', name: 'hasContract', type: 'boolean', default: true, description: 'Whether the sender has a contract with Cargus' },
+		{ displayName: 'Is Marketplace', name: 'isMarketplace', type: 'boolean', default: false, description: 'Whether the shipment was sold through a marketplace' },
+		{ displayName: 'Return Code Expiration Days', name: 'returnCodeExpirationDays', type: 'number', default: 30, description: 'How many days the return code stays valid' },
+		{ displayName: 'Sender Location ID', name: 'senderLocationId', type: 'number', default: 0, description: 'Pickup location the return goes back to' },
+		{ displayName: 'User ID', name: 'userId', type: 'number', default: 0, description: 'Your Cargus user ID' },
+	]),
 ]);
