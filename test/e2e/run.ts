@@ -168,14 +168,15 @@ async function main(): Promise<void> {
 			return live.owner.email;
 		});
 
-		await check('Cargus node and Cargus Trigger are loaded (/types/nodes.json)', async () => {
+		await check('Cargus node, Cargus Trigger and the Cargus Tool for AI agents are loaded (/types/nodes.json)', async () => {
 			const res = await fetch(`${live.editorUrl}types/nodes.json`, { headers: { cookie: live.cookie } });
 			assert(res.ok, `/types/nodes.json answered ${res.status}`);
 			const types = (await res.json()) as Array<{ name: string }>;
 			const names = new Set(types.map((t) => t.name));
 			assert(names.has(CARGUS_TYPE), `${CARGUS_TYPE} missing among ${types.length} node types`);
 			assert(names.has(TRIGGER_TYPE), `${TRIGGER_TYPE} missing among ${types.length} node types`);
-			return `${CARGUS_TYPE}, ${TRIGGER_TYPE} among ${types.length} types`;
+			assert(names.has(`${CARGUS_TYPE}Tool`), `${CARGUS_TYPE}Tool (the node as an AI agent tool) missing`);
+			return `${CARGUS_TYPE}, ${TRIGGER_TYPE}, ${CARGUS_TYPE}Tool among ${types.length} types`;
 		});
 
 		await check('"Cargus Sandbox" credential and the example workflows are imported', async () => {
