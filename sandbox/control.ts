@@ -55,6 +55,18 @@ export interface AddShipmentsInput {
 	stepMinutes?: number;
 }
 
+export interface AddEventInput {
+	EventId: number;
+	/** ISO date-time (a zone-less one is Bucharest time); default: the sandbox's now. */
+	Date?: string;
+	/** Default: the sandbox's usual text for the EventId. */
+	Description?: string;
+	/** Default: where the sandbox places that EventId (sender, hub or receiver locality). */
+	LocalityName?: string;
+	/** ISO date-time from which the trace operations serve the event (if its Date has come too); default: now. */
+	visibleAt?: string;
+}
+
 /** Typed client for the sandbox control API (/_sandbox/...). */
 export class SandboxControl {
 	constructor(readonly url: string) {}
@@ -85,6 +97,14 @@ export class SandboxControl {
 
 	addShipments(input: AddShipmentsInput = {}): Promise<ControlShipment[]> {
 		return this.call('POST', '/shipments', input);
+	}
+
+	/**
+	 * Adds a tracking event to an existing shipment, possibly dated before events already served (a late
+	 * event) or at the same Date as another. Answers the shipment's updated view.
+	 */
+	addEvent(barcode: string, input: AddEventInput): Promise<ControlShipment> {
+		return this.call('POST', `/shipments/${encodeURIComponent(barcode)}/events`, input);
 	}
 
 	/** Cash receipt lists received by POST /api/CashReceipts (dates as epoch milliseconds). */

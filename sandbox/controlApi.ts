@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SandboxContext } from './context';
 import { MINUTE, parseServiceDate } from './dates';
 import { FAULT_KINDS, type FaultSpec } from './faults';
-import { stateOf, traceEventView, traceView, visibleEvents } from './shipments';
+import { EVENT_DESCRIPTIONS, eventLocality, insertEvent, stateOf, traceEventView, traceView, visibleEvents } from './shipments';
 import { SCENARIOS, type Scenario, type Shipment } from './types';
 import { isObject } from './validation';
 import { parseBarcodeList } from './barcodes';
@@ -70,6 +70,33 @@ export function installControlApi(app: FastifyInstance, context: SandboxContext)
 				created.push(store.addShipment(chosen, startAt, stepMinutes * MINUTE));
 			}
 			return created.map(shipmentView);
+		});
+
+		control.post('/shipments/:barcode/events', async (request, reply) => {
+			const { barcode } = request.params as { barcode: string };
+			const shipment = store.shipments.get(barcode);
+			if (!shipment) return reply.code(404).send({ message: `no shipment with barcode ${barcode}` });
+			const input = body(request.body);
+			const EventId = input.EventId;
+			if (typeof EventId !== 'number' || !Number.isInteger(EventId) || EventId < 0) return badRequest(reply, 'EventId must be a non-negative integer');
+			const date = input.Date === undefined ? clock.now() : parseServiceDate(input.Date);
+			if (date === undefined) return badRequest(reply, 'Date must be an ISO date-time');
+			const visibleAt = input.visibleAt === undefined ? clock.now() : parseServiceDate(input.visibleAt);
+			if (visibleAt === undefined) return badRequest(reply, 'visibleAt must be an ISO date-time');
+			for (const name of ['Description', 'LocalityName'] as const) {
+				if (input[name] !== undefined && typeof input[name] !== 'string') return badRequest(reply, `${name} must be a string`);
+			}
+			if (shipment.events.some((event) => event.EventId === EventId && event.date === date)) {
+				return reply.code(409).send({ message: `shipment ${barcode} already has event ${EventId} at that Date (an event is identified by EventId and Date)` });
+			}
+			insertEvent(shipment, {
+				EventId,
+				date,
+				Description: (input.Description as string | undefined) ?? EVENT_DESCRIPTIONS[EventId] ?? '',
+				LocalityName: (input.LocalityName as string | undefined) ?? eventLocality(EventId, shipment.senderLocality, shipment.receiverLocality),
+				visibleAt,
+			});
+			return shipmentView(shipment);
 		});
 
 		control.get('/cash-receipts', async () =>

@@ -16,7 +16,11 @@ export interface ReferenceData {
 	countyById: Map<number, County>;
 }
 
+/** One of the 1,928 real Ship & Go points, as far as a collection-point pickup location needs it. */
+export type Minihub = Pick<PudoPoint, 'Id' | 'Symbol' | 'LocalityId' | 'PostalCode' | 'Address'>;
+
 let cached: ReferenceData | undefined;
+let cachedMinihubs: Map<string, Minihub> | undefined;
 
 function load<T>(file: string): T {
 	return JSON.parse(readFileSync(path.join(__dirname, 'data', file), 'utf8')) as T;
@@ -36,4 +40,19 @@ export function referenceData(): ReferenceData {
 		countyById: new Map(counties.map((c) => [c.CountyId, c])),
 	};
 	return cached;
+}
+
+/**
+ * Every real Ship & Go point (sandbox/data/minihubs.json, all 1,928 of ../shared/data/), keyed by its
+ * symbol in lower case and by its numeric id: the `MinihubId` values the service knows.
+ */
+export function findMinihub(id: string): Minihub | undefined {
+	if (!cachedMinihubs) {
+		cachedMinihubs = new Map();
+		for (const point of load<Minihub[]>('minihubs.json')) {
+			cachedMinihubs.set(point.Symbol.toLowerCase(), point);
+			cachedMinihubs.set(String(point.Id), point);
+		}
+	}
+	return cachedMinihubs.get(id.trim().toLowerCase());
 }

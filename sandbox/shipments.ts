@@ -38,8 +38,14 @@ export function planEvents(shipment: Pick<Shipment, 'senderLocality' | 'receiver
 	}));
 }
 
+/** The events served at `now`, oldest first (shipment.events is kept sorted by date). */
 export function visibleEvents(shipment: Shipment, now: number): PlannedEvent[] {
-	return shipment.events.filter((event) => event.date <= now);
+	return shipment.events.filter((event) => event.date <= now && (event.visibleAt === undefined || event.visibleAt <= now));
+}
+
+/** Adds an event to a shipment keeping its events sorted by date (a stable sort: equal dates keep their order). */
+export function insertEvent(shipment: Shipment, event: PlannedEvent): void {
+	shipment.events = [...shipment.events, event].sort((a, b) => a.date - b.date);
 }
 
 export type ShipmentState =

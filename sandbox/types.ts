@@ -66,6 +66,8 @@ export interface PlannedEvent {
 	date: number;
 	Description: string;
 	LocalityName: string;
+	/** Served from this instant (or from `date`, if later); unset: from `date`. Set by the control API's added events. */
+	visibleAt?: number;
 }
 
 export interface Shipment {

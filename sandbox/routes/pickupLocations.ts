@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AnswerError, ok } from '../answers';
 import type { SandboxContext } from '../context';
 import { errorObject } from '../errorBodies';
-import { referenceData } from '../referenceData';
+import { findMinihub, referenceData } from '../referenceData';
 import { defineOperation } from '../routing';
 import type { PickupLocation } from '../types';
 import { applyAddress, checkEmail, resolveLocality, ADDRESS_FIELDS, requireLocality } from './address';
@@ -28,8 +28,11 @@ export function registerPickupLocations(app: FastifyInstance, context: SandboxCo
 			}, spec);
 			checkEmail(fields, spec);
 			if (fields.Active !== undefined && fields.Active !== 0 && fields.Active !== 1) failWith(spec, 'Active trebuie sa fie 0 sau 1.');
-			const minihub = fields.MinihubId === undefined ? undefined
-				: referenceData().pudoPoints.find((p) => p.Symbol.toLowerCase() === String(fields.MinihubId).toLowerCase() || String(p.Id) === fields.MinihubId);
+			const minihubId = fields.MinihubId === undefined ? '' : String(fields.MinihubId).trim();
+			const minihub = minihubId === '' ? undefined : findMinihub(minihubId);
+			if (minihubId !== '' && !minihub) {
+				throw new AnswerError(errorObject(409, `MinihubId invalid: punctul Ship & Go "${minihubId}" nu exista.`));
+			}
 			const locality = resolveLocality(fields, spec) ?? (minihub ? referenceData().localityById.get(minihub.LocalityId) : undefined) ?? requireLocality(fields, spec);
 			if (nameTaken(account.clientId, String(fields.Name))) {
 				throw new AnswerError(errorObject(409, `Exista deja un punct de ridicare cu numele "${String(fields.Name)}".`));
@@ -37,7 +40,7 @@ export function registerPickupLocations(app: FastifyInstance, context: SandboxCo
 			const location: Omit<PickupLocation, 'LocationId'> = {
 				clientId: account.clientId, Name: '', CountyId: 0, CountyName: '', LocalityId: 0, LocalityName: '', StreetId: 0, StreetName: '',
 				BuildingNumber: '', AddressText: minihub?.Address ?? '', ContactPerson: '', PhoneNumber: '', Email: '', CodPostal: minihub?.PostalCode ?? '',
-				PostalCode: minihub?.PostalCode ?? '', CountryId: 1, MinihubId: String(fields.MinihubId ?? ''), Active: (fields.Active as number | undefined) ?? 1,
+				PostalCode: minihub?.PostalCode ?? '', CountryId: 1, MinihubId: minihubId, Active: (fields.Active as number | undefined) ?? 1,
 				AutomaticEOD: '', clickCollect: true,
 			};
 			applyAddress(location as PickupLocation, fields, locality);

@@ -39,6 +39,23 @@ describe('create collection-point pickup location (POST /api/PickupLocations/Pos
 		expect(result.json).toEqual({ Error: expect.stringContaining('ECOM TEST') });
 	});
 
+	it('takes any real Ship & Go point as MinihubId, by symbol or id, and its locality when none is given', async () => {
+		// SGN-PP405999 (Targu Lapus) is one of the 1,928 real points but not among the 336 the sandbox seeds from.
+		const { LocalityId: _, CountyId: __, ...withoutLocality } = newLocation('Punct Targu Lapus');
+		const bySymbol = await sandbox.client.call('POST', '/api/PickupLocations/PostClickCollect', { body: { ...withoutLocality, MinihubId: 'sgn-pp405999' } });
+		expect(bySymbol.status).toBe(200);
+		const byId = await sandbox.client.call('POST', '/api/PickupLocations/PostClickCollect', { body: { ...newLocation('Punct Darabani'), MinihubId: '115195' } });
+		expect(byId.status).toBe(200);
+	});
+
+	it('answers 409 {"Error"} naming MinihubId for an unknown one, and creates nothing', async () => {
+		const result = await sandbox.client.call('POST', '/api/PickupLocations/PostClickCollect', { body: { ...newLocation('Punct Fantoma'), MinihubId: 'SGX000000' } });
+		expect(result.status).toBe(409);
+		expect(result.json).toEqual({ Error: expect.stringMatching(/MinihubId.*SGX000000/) });
+		const again = await sandbox.client.call('POST', '/api/PickupLocations/PostClickCollect', { body: { ...newLocation('Punct Fantoma'), MinihubId: 'SGI115195' } });
+		expect(again.status).toBe(200);
+	});
+
 	it('answers 401 without a token', async () => {
 		expect((await sandbox.client.call('POST', '/api/PickupLocations/PostClickCollect', { body: newLocation('Z'), token: null })).status).toBe(401);
 	});
