@@ -116,9 +116,9 @@ describe('bad input is refused before anything is sent', () => {
 		await expectRefused('shipment', 'getStatus', { barcode: '804115458 804346669' }, 'Barcode (item 1): this operation takes one barcode, not 2');
 	});
 
-	test('more than 50 barcodes in one request', async () => {
+	test('more than 50 barcodes in one AWB PDF', async () => {
 		const many = Array.from({ length: 51 }, (_, index) => String(100000000 + index)).join(',');
-		await expectRefused('shipment', 'track', { barcodes: many }, 'Barcodes (item 1): at most 50 barcodes per request, not 51: split the list into several items');
+		await expectRefused('document', 'getAwbPdf', { barcodes: many }, 'Barcodes (item 1): at most 50 barcodes per request, not 51: split the list into several items');
 	});
 
 	test('From after To, naming the item', async () => {

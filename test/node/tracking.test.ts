@@ -38,6 +38,16 @@ test('Track accepts barcodes as an array from an expression', async () => {
 	expect(json.map((item) => item.Code)).toEqual(barcodes);
 });
 
+test.each(['track', 'trackWithStatus'])('%s traces a list longer than 50 barcodes in requests of at most 50, one item per shipment', async (operation) => {
+	const added = await sandbox.control.addShipments({ count: 60, scenario: 'in-transit' });
+	const barcodes = added.map((shipment) => shipment.barcode);
+	const { json, error } = await runOperation(engineFor(sandbox), 'shipment', operation, { barcodes: barcodes.join('\n') });
+	expect(error).toBeUndefined();
+	expect(json.map((item) => item.Code)).toEqual(barcodes);
+	const sent = (await requestsSeen(sandbox)).filter((entry) => entry.operation !== 'login');
+	expect(sent.map((entry) => String(entry.query.barCode).split(',').length)).toEqual([50, 10]);
+});
+
 test('Track With Status adds OrderStatus and OrderLate to each shipment', async () => {
 	const barcodes = await someBarcodes(2);
 	const { json } = await runOperation(engineFor(sandbox), 'shipment', 'trackWithStatus', { barcodes: barcodes.join(',') });

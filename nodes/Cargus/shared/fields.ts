@@ -84,7 +84,7 @@ export const fileOptions: INodeProperties = {
 	],
 };
 
-export function barcodesField(name: string, displayName: string, list: boolean): INodeProperties {
+export function barcodesField(name: string, displayName: string, list: boolean, limit = 'at most 50'): INodeProperties {
 	return {
 		displayName,
 		name,
@@ -93,7 +93,7 @@ export function barcodesField(name: string, displayName: string, list: boolean):
 		required: true,
 		placeholder: list ? '804115458, 804346669' : '804115458',
 		description: list
-			? 'One barcode (AWB number) or several, separated by commas or new lines, or an array from an expression; at most 50'
+			? `One barcode (AWB number) or several, separated by commas or new lines, or an array from an expression; ${limit}`
 			: 'The barcode (AWB number) of one shipment',
 	};
 }

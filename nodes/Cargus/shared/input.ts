@@ -125,8 +125,11 @@ export function dateRange(from: { parameter: string; label: string }, to: { para
 	};
 }
 
-/** Barcodes in any form users give them; `list` sends the documented "[a,b]" form. */
-export function barcodes(spec: FieldSpec & { list: boolean }): PreSendAction {
+/**
+ * Barcodes in any form users give them; `list` sends the documented "[a,b]" form. `batched` lists may be
+ * longer than one request takes: the operation's sender splits them (sendInBatches).
+ */
+export function barcodes(spec: FieldSpec & { list: boolean; batched?: boolean }): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const value = this.getNodeParameter(spec.parameter, null) as unknown;
 		if (isBlank(value) && spec.optional) return options;
@@ -139,7 +142,7 @@ export function barcodes(spec: FieldSpec & { list: boolean }): PreSendAction {
 		if (!spec.list && parsed.length > 1) {
 			throw refuse(this, spec.label, `this operation takes one barcode, not ${parsed.length}`);
 		}
-		if (parsed.length > MAX_BARCODES_PER_REQUEST) {
+		if (!spec.batched && parsed.length > MAX_BARCODES_PER_REQUEST) {
 			throw refuse(this, spec.label, `at most ${MAX_BARCODES_PER_REQUEST} barcodes per request, not ${parsed.length}: split the list into several items`);
 		}
 		return put(options, spec.to, spec.property, spec.list ? `[${parsed.join(',')}]` : parsed[0]);

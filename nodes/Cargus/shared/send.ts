@@ -9,9 +9,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { parseBarcodes } from './barcodes';
 import { baseUrlOf } from './baseUrl';
 import { CREDENTIAL_TYPE } from './credentials';
 import { cargusError } from './errors';
+import { MAX_BARCODES_PER_REQUEST } from './input';
 import { hasAccount, requestToken, SUBSCRIPTION_KEY_HEADER } from './login';
 import { isFailedToAuthenticate } from './serviceMessage';
 
@@ -36,6 +38,23 @@ export const sendWithToken: Sender = async function (this, requestData) {
 	const response = await requestWithToken(this, requestData.options, credentials);
 	return await applyOutput(this, requestData, response);
 };
+
+/** Token operations whose barcode list (query `property`) may be longer than one request takes: one request per batch. */
+export function sendInBatches(property: string): Sender {
+	return async function (this, requestData) {
+		const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+		requireAccount(this, credentials);
+		const all = parseBarcodes(requestData.options.qs?.[property]);
+		const items: INodeExecutionData[] = [];
+		for (let start = 0; start < all.length; start += MAX_BARCODES_PER_REQUEST) {
+			const batch = all.slice(start, start + MAX_BARCODES_PER_REQUEST);
+			const options = { ...requestData.options, qs: { ...requestData.options.qs, [property]: `[${batch.join(',')}]` } };
+			const response = await requestWithToken(this, options, credentials);
+			items.push(...(await applyOutput(this, requestData, response)));
+		}
+		return items;
+	};
+}
 
 /** Operations marked "no Authorization": only the subscription key, never a login. */
 export const sendWithKeyOnly: Sender = async function (this, requestData) {

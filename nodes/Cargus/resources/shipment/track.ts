@@ -2,7 +2,7 @@ import { barcodesField } from '../../shared/fields';
 import { barcodes } from '../../shared/input';
 import { forOperation, operation } from '../../shared/operation';
 import { oneItemPerElement } from '../../shared/output';
-import { sendWithToken } from '../../shared/send';
+import { sendInBatches } from '../../shared/send';
 
 export const track = operation({
 	name: 'Track',
@@ -11,9 +11,9 @@ export const track = operation({
 	description: 'Tracking events of one or more shipments; one item per shipment, no item when Cargus has none',
 	method: 'GET',
 	url: '/api/AwbTrace',
-	send: sendWithToken,
-	preSend: [barcodes({ parameter: 'barcodes', label: 'Barcodes', to: 'query', property: 'barCode', list: true })],
+	send: sendInBatches('barCode'),
+	preSend: [barcodes({ parameter: 'barcodes', label: 'Barcodes', to: 'query', property: 'barCode', list: true, batched: true })],
 	output: oneItemPerElement,
 });
 
-export const trackFields = forOperation('shipment', 'track', [barcodesField('barcodes', 'Barcodes', true)]);
+export const trackFields = forOperation('shipment', 'track', [barcodesField('barcodes', 'Barcodes', true, 'longer lists are traced 50 per request')]);

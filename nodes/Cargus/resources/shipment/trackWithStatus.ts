@@ -2,7 +2,7 @@ import { barcodesField } from '../../shared/fields';
 import { barcodes } from '../../shared/input';
 import { forOperation, operation } from '../../shared/operation';
 import { oneItemPerElement } from '../../shared/output';
-import { sendWithToken } from '../../shared/send';
+import { sendInBatches } from '../../shared/send';
 
 export const trackWithStatus = operation({
 	name: 'Track With Status',
@@ -11,9 +11,9 @@ export const trackWithStatus = operation({
 	description: 'Tracking events of several shipments in one request, with OrderStatus and OrderLate; one item per shipment',
 	method: 'GET',
 	url: '/api/AwbTrace/GetAwbTraceOneRequest',
-	send: sendWithToken,
-	preSend: [barcodes({ parameter: 'barcodes', label: 'Barcodes', to: 'query', property: 'barCode', list: true })],
+	send: sendInBatches('barCode'),
+	preSend: [barcodes({ parameter: 'barcodes', label: 'Barcodes', to: 'query', property: 'barCode', list: true, batched: true })],
 	output: oneItemPerElement,
 });
 
-export const trackWithStatusFields = forOperation('shipment', 'trackWithStatus', [barcodesField('barcodes', 'Barcodes', true)]);
+export const trackWithStatusFields = forOperation('shipment', 'trackWithStatus', [barcodesField('barcodes', 'Barcodes', true, 'longer lists are traced 50 per request')]);
