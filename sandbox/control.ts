@@ -1,10 +1,13 @@
 import { request } from 'undici';
 
+import type { FaultSpec } from './faults';
 import type { RequestLogEntry } from './requestLog';
+import type { Account, Scenario } from './types';
 
 export type { RequestLogEntry };
-
-export type ScenarioName = 'delivered' | 'returned' | 'in-transit' | 'out-for-delivery' | 'not-picked-up';
+export type ScenarioName = Scenario;
+export type ControlAccount = Account;
+export type FaultInput = FaultSpec;
 
 export interface TraceEventView {
 	Date: string;
@@ -25,27 +28,6 @@ export interface ControlShipment {
 	plannedEvents: TraceEventView[];
 	/** The PackageTrace GetAwbTraceOneRequest answers right now. */
 	trace: Record<string, unknown>;
-}
-
-export interface ControlAccount {
-	username: string;
-	password: string;
-	subscriptionKey: string;
-	clientId: number;
-	userId: number;
-	companyName: string;
-}
-
-export interface FaultInput {
-	operation?: string;
-	path?: string;
-	method?: string;
-	kind: 'status' | 'latency' | 'malformed' | 'truncated' | 'reset';
-	status?: number;
-	latencyMs?: number;
-	body?: unknown;
-	count?: number;
-	probability?: number;
 }
 
 export interface AddShipmentsInput {
