@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * Provisions a pinned n8n and the Node.js it needs into .n8n-cache/ (git-ignored).
+ * Provisions a pinned n8n and the Node.js it needs into a per-machine cache outside the clone, shared by
+ * every clone, `npm start`, the end-to-end tests and CI: $CARGUS_N8N_CACHE, else
+ * $XDG_CACHE_HOME/n8n-nodes-cargus, else ~/.cache/n8n-nodes-cargus. Clear it with `npm run cache:clear`.
+ * Each clone keeps its own n8n user folder (.n8n-cache/user, git-ignored).
  * Recipe: shared n8n notes ("Running the real n8n server here").
  *   - Node 24 from the npm registry (package `node`), into .n8n-cache/node24/
  *   - n8n with an override linkedom 0.18.12, installed with --ignore-scripts, then `npm rebuild sqlite3`,
@@ -11,6 +14,7 @@
  */
 const { spawn, execFileSync } = require('node:child_process');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 
 const N8N_VERSION = '2.40.7';
@@ -18,17 +22,21 @@ const NODE_VERSION = '24.21.0';
 const LINKEDOM_OVERRIDE = '0.18.12';
 
 const ROOT = path.resolve(__dirname, '..');
-const CACHE = path.join(ROOT, '.n8n-cache');
-const NODE_DIR = path.join(CACHE, 'node24');
-const N8N_DIR = path.join(CACHE, 'n8n');
+const CLONE_CACHE = path.join(ROOT, '.n8n-cache');
+const CACHE =
+	process.env.CARGUS_N8N_CACHE ||
+	path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'n8n-nodes-cargus');
+const NODE_DIR = path.join(CACHE, `node-${NODE_VERSION}`);
+const N8N_DIR = path.join(CACHE, `n8n-${N8N_VERSION}`);
+const LOCK = path.join(CACHE, '.provisioning.lock');
 
 const paths = {
 	root: ROOT,
 	cache: CACHE,
 	node: path.join(NODE_DIR, 'node_modules', '.bin', 'node'),
 	n8nBin: path.join(N8N_DIR, 'node_modules', 'n8n', 'bin', 'n8n'),
-	userFolder: path.join(CACHE, 'user'),
-	mailDir: path.join(CACHE, 'mail'),
+	userFolder: path.join(CLONE_CACHE, 'user'),
+	mailDir: path.join(CLONE_CACHE, 'mail'),
 	nodeMarker: path.join(NODE_DIR, '.provisioned.json'),
 	n8nMarker: path.join(N8N_DIR, '.provisioned.json'),
 };
@@ -121,7 +129,7 @@ function writeJson(file, value) {
 async function provisionNode() {
 	const expected = { node: NODE_VERSION };
 	if (readMarker(paths.nodeMarker, expected) && fs.existsSync(paths.node)) {
-		log(`Node ${NODE_VERSION} already in ${path.relative(ROOT, NODE_DIR)} (cached)`);
+		log(`Node ${NODE_VERSION} already in ${NODE_DIR} (cached)`);
 		return;
 	}
 	fs.rmSync(paths.nodeMarker, { force: true });
@@ -142,7 +150,7 @@ async function provisionNode() {
 async function provisionN8n() {
 	const expected = { n8n: N8N_VERSION, linkedom: LINKEDOM_OVERRIDE };
 	if (readMarker(paths.n8nMarker, expected) && fs.existsSync(paths.n8nBin)) {
-		log(`n8n ${N8N_VERSION} already in ${path.relative(ROOT, N8N_DIR)} (cached)`);
+		log(`n8n ${N8N_VERSION} already in ${N8N_DIR} (cached)`);
 		return;
 	}
 	fs.rmSync(paths.n8nMarker, { force: true });
@@ -160,20 +168,66 @@ async function provisionN8n() {
 	log(`n8n ${N8N_VERSION} ready`);
 }
 
+/** One provisioning at a time per machine: another clone waits for the first to finish, then reuses it. */
+async function withLock(work) {
+	fs.mkdirSync(CACHE, { recursive: true });
+	let announced = false;
+	for (;;) {
+		try {
+			fs.mkdirSync(LOCK);
+			fs.writeFileSync(path.join(LOCK, 'pid'), String(process.pid));
+			break;
+		} catch (error) {
+			if (error.code !== 'EEXIST') throw error;
+			if (!lockHolderAlive()) {
+				fs.rmSync(LOCK, { recursive: true, force: true });
+				continue;
+			}
+			if (!announced) log(`another process is provisioning into ${CACHE}; waiting for it`);
+			announced = true;
+			await new Promise((resolve) => setTimeout(resolve, 2000));
+		}
+	}
+	const release = () => fs.rmSync(LOCK, { recursive: true, force: true });
+	process.once('exit', release);
+	try {
+		return await work();
+	} finally {
+		process.removeListener('exit', release);
+		release();
+	}
+}
+
+function lockHolderAlive() {
+	try {
+		process.kill(Number(fs.readFileSync(path.join(LOCK, 'pid'), 'utf8')), 0);
+		return true;
+	} catch (error) {
+		return error.code === 'EPERM';
+	}
+}
+
 async function provision() {
 	const started = Date.now();
-	fs.mkdirSync(CACHE, { recursive: true });
-	await provisionNode();
-	await provisionN8n();
-	log(`ready in ${Math.round((Date.now() - started) / 1000)}s (${path.relative(ROOT, CACHE)}/)`);
+	log(`cache: ${CACHE} (shared by every clone; npm run cache:clear empties it)`);
+	await withLock(async () => {
+		await provisionNode();
+		await provisionN8n();
+	});
+	log(`ready in ${Math.round((Date.now() - started) / 1000)}s`);
 	return paths;
 }
 
-module.exports = { provision, paths, N8N_VERSION, NODE_VERSION };
+function clearCache() {
+	fs.rmSync(CACHE, { recursive: true, force: true });
+	log(`removed ${CACHE}`);
+}
+
+module.exports = { provision, clearCache, paths, N8N_VERSION, NODE_VERSION };
 
 if (require.main === module) {
 	for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
-	provision().catch((err) => {
+	(process.argv[2] === 'clear' ? Promise.resolve(clearCache()) : provision()).catch((err) => {
 		process.stderr.write(`provision: ${err.message}\n`);
 		process.exit(1);
 	});
