@@ -11,6 +11,7 @@ import { pickupLocation } from './resources/pickupLocation';
 import { pickupOrder } from './resources/pickupOrder';
 import { returnAwb } from './resources/returnAwb';
 import { shipment } from './resources/shipment';
+import { withInputChecks } from './shared/checks';
 
 const ONE_MAIN_CONNECTION = [NodeConnectionTypes.Main];
 
@@ -57,7 +58,7 @@ export class Cargus implements INodeType {
 				displayCondition: `={{ ${JSON.stringify(OPERATIONS_THAT_MAY_FIND_NOTHING)}.includes($parameter["operation"]) }}`,
 			},
 		],
-		properties: [
+		properties: withInputChecks([
 			{
 				displayName: 'Resource',
 				name: 'resource',
@@ -87,6 +88,6 @@ export class Cargus implements INodeType {
 			...pickupOrder,
 			...returnAwb,
 			...shipment,
-		],
+		]),
 	};
 }

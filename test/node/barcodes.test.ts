@@ -18,7 +18,7 @@ describe('parseBarcodes reads barcodes the way users give them', () => {
 		['letters', '12ab34', '"12ab34" is not a Cargus barcode: a barcode is 6 to 20 digits'],
 		['too short', '12345', '"12345" is not a Cargus barcode: a barcode is 6 to 20 digits'],
 		['nothing', '  ', 'No barcode given: enter one barcode or a list separated by commas or new lines'],
-		['an object', { code: 1 }, 'Barcodes must be text, a number or a list, not {"code":1}'],
+		['an object', { code: 1 }, 'Barcodes must be text, a number or a list, not the object {"code":1}'],
 	])('refuses %s, saying what is wrong', (_, value, message) => {
 		expect(() => parseBarcodes(value)).toThrow(message);
 	});

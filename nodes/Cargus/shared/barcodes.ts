@@ -1,4 +1,16 @@
-const BARCODE = /^\d{6,20}$/;
+import { quote } from './quote';
+
+export const BARCODE = /^\d{6,20}$/;
+
+/** What is wrong with a barcode list (`problem`) and what a barcode is (`hint`). */
+export class BarcodeError extends Error {
+	constructor(
+		readonly problem: string,
+		readonly hint: string,
+	) {
+		super(`${problem}: ${hint}`);
+	}
+}
 
 /**
  * Reads barcodes the way users give them: one barcode, a comma-, newline- or space-separated list,
@@ -8,11 +20,11 @@ const BARCODE = /^\d{6,20}$/;
 export function parseBarcodes(value: unknown): string[] {
 	const entries = entriesOf(value).map(unquote).filter((entry) => entry !== '');
 	if (entries.length === 0) {
-		throw new Error('No barcode given: enter one barcode or a list separated by commas or new lines');
+		throw new BarcodeError('No barcode given', 'enter one barcode or a list separated by commas or new lines');
 	}
 	for (const entry of entries) {
 		if (!BARCODE.test(entry)) {
-			throw new Error(`"${entry}" is not a Cargus barcode: a barcode is 6 to 20 digits`);
+			throw new BarcodeError(`${quote(entry)} is not a Cargus barcode`, 'a barcode is 6 to 20 digits');
 		}
 	}
 	return [...new Set(entries)];
@@ -24,7 +36,7 @@ function entriesOf(value: unknown): string[] {
 	}
 	if (typeof value === 'number') {
 		if (!Number.isSafeInteger(value)) {
-			throw new Error(`${value} is not a Cargus barcode: a barcode is 6 to 20 digits (pass long barcodes as text)`);
+			throw new BarcodeError(`${value} is not a Cargus barcode`, 'a barcode is 6 to 20 digits (pass long barcodes as text)');
 		}
 		return [String(value)];
 	}
@@ -37,7 +49,7 @@ function entriesOf(value: unknown): string[] {
 	if (value === undefined || value === null) {
 		return [];
 	}
-	throw new Error(`Barcodes must be text, a number or a list, not ${JSON.stringify(value)}`);
+	throw new BarcodeError(`Barcodes must be text, a number or a list, not ${quote(value)}`, 'enter one barcode or a list separated by commas or new lines');
 }
 
 function unquote(entry: string): string {

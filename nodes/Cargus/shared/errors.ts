@@ -2,7 +2,7 @@ import type { ICredentialDataDecryptedObject, IExecuteSingleFunctions, JsonObjec
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { baseUrlOf } from './baseUrl';
-import { redact, secretsOf } from './credentials';
+import { redact, redactValue, secretsOf } from './redact';
 import { SUBSCRIPTION_KEY_ADVICE } from './login';
 import { serviceMessageOf } from './serviceMessage';
 
@@ -30,9 +30,11 @@ export function cargusError(
 	credentials?: ICredentialDataDecryptedObject,
 ): NodeApiError | NodeOperationError {
 	if (error instanceof NodeOperationError) return error;
-	const failure = failureOf(error);
-	const explanation = explain(failure, credentials);
 	const secrets = secretsOf(credentials);
+	const failure = failureOf(error);
+	// Redacted before it is quoted, so a message cut short cannot end inside a secret.
+	failure.body = redactValue(failure.body, secrets);
+	const explanation = explain(failure, credentials);
 	const message = redact(explanation.message, secrets);
 	const description = redact(explanation.description, secrets);
 	const httpCode = failure.status ?? failure.loginError?.httpStatus;

@@ -7,6 +7,7 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
+import { redactedSend } from './redactedSend';
 import type { Sender } from './send';
 
 export interface OperationSpec {
@@ -20,6 +21,8 @@ export interface OperationSpec {
 	preSend?: PreSendAction[];
 	output: PostReceiveAction;
 	request?: Partial<IHttpRequestOptions>;
+	/** The output is a secret the user asked for (Account › Log In's token): not redacted. */
+	outputIsSecret?: boolean;
 }
 
 /** One operation of the interface: its method and path, how it is sent, and how its answer becomes items. */
@@ -32,7 +35,7 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 		routing: {
 			request: { method: spec.method, url: spec.url, ...spec.request },
 			send: { paginate: true, preSend: spec.preSend ?? [] },
-			operations: { pagination: spec.send },
+			operations: { pagination: redactedSend(spec.send, { outputIsSecret: spec.outputIsSecret }) },
 			output: { postReceive: [spec.output] },
 		},
 	};

@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { BARCODE } from './barcodes';
 import { serviceMessageOf } from './serviceMessage';
 
 type Output = (
@@ -64,18 +65,21 @@ export const oneItem: Output = async function (this, _items, response) {
 	return [{ json: body as IDataObject }];
 };
 
-/** A scalar answer becomes one item with a named key, e.g. {"OrderId": 123}. */
-export function valueAs(key: string, type: 'number' | 'string' | 'boolean'): Output {
+type Scalar = 'number' | 'string' | 'boolean' | 'barcode';
+
+/** A scalar answer becomes one item with a named key, e.g. {"OrderId": 123}; any other shape is an error. */
+export function valueAs(key: string, type: Scalar): Output {
 	return async function (this, _items, response) {
 		if (isEmpty(response)) return [];
 		const value = scalarOf(response.body, type);
-		if (value === undefined) throw unexpected(this, response.body, `a ${type}`);
+		if (value === undefined) throw unexpected(this, response.body, type === 'barcode' ? 'a barcode' : `a ${type}`);
 		return [{ json: { [key]: value } }];
 	};
 }
 
-function scalarOf(body: unknown, type: 'number' | 'string' | 'boolean'): string | number | boolean | undefined {
+function scalarOf(body: unknown, type: Scalar): string | number | boolean | undefined {
 	const raw = typeof body === 'string' ? body.trim().replace(/^"|"$/g, '') : body;
+	if (type === 'barcode') return (typeof raw === 'string' || typeof raw === 'number') && BARCODE.test(String(raw)) ? String(raw) : undefined;
 	if (type === 'string') return typeof raw === 'string' || typeof raw === 'number' ? String(raw) : undefined;
 	if (type === 'number') {
 		const value = typeof raw === 'string' ? Number(raw) : raw;

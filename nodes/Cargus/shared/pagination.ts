@@ -3,6 +3,7 @@ import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from './credentials';
 import type { Sender } from './send';
 import { applyOutput, requestWithToken, requireAccount } from './send';
+import { yesNo } from './values';
 
 const MAX_PAGE_SIZE = 100;
 
@@ -10,7 +11,7 @@ const MAX_PAGE_SIZE = 100;
 export const sendPages: Sender = async function (this, requestData) {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	requireAccount(this, credentials);
-	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
+	const returnAll = yesNo(this.getNodeParameter('returnAll', false), false);
 	const limit = returnAll ? Number.POSITIVE_INFINITY : Number(this.getNodeParameter('limit', 50));
 	const requestedPageSize = Number(this.getNodeParameter('options.pageSize', MAX_PAGE_SIZE)) || MAX_PAGE_SIZE;
 	const pageSize = Math.min(limit, requestedPageSize, MAX_PAGE_SIZE);

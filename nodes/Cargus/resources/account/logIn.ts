@@ -12,6 +12,7 @@ export const logIn = operation({
 	url: LEGAL_ENTITY_LOGIN,
 	send: sendLogin,
 	output: valueAs('token', 'string'),
+	outputIsSecret: true,
 });
 
 export const logInFields = forOperation('account', 'logIn', [

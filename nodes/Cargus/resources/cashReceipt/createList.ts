@@ -5,6 +5,7 @@ import { dateOf, integer, refuse, rfc3339, date, text } from '../../shared/input
 import { forOperation, operation } from '../../shared/operation';
 import { valueAs } from '../../shared/output';
 import { sendWithKeyOnly } from '../../shared/send';
+import { readAmount } from '../../shared/values';
 
 /** Each receipt entry, every field required as the interface says. */
 const receiptsToBody = async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
@@ -14,8 +15,8 @@ const receiptsToBody = async function (this: IExecuteSingleFunctions, options: I
 		const label = (field: string) => `Receipts › ${index + 1} › ${field}`;
 		const receiptDate = dateOf(entry.receiptDate, zone);
 		if (!receiptDate) throw refuse(this, label('Receipt Date'), `${JSON.stringify(entry.receiptDate ?? '')} is not a date`);
-		const amount = Number(entry.amount);
-		if (entry.amount === '' || !Number.isFinite(amount)) throw refuse(this, label('Amount'), `${JSON.stringify(entry.amount)} is not a number`);
+		const amount = readAmount(entry.amount);
+		if ('problem' in amount) throw refuse(this, label('Amount'), amount.problem);
 		const idAwb = Number(entry.idAwb);
 		if (!Number.isInteger(idAwb)) throw refuse(this, label('AWB ID'), `${JSON.stringify(entry.idAwb)} is not a whole number`);
 		for (const [key, field] of [['receiptNumber', 'Receipt Number'], ['receiptOperator', 'Receipt Operator'], ['awb', 'AWB']]) {
@@ -25,7 +26,7 @@ const receiptsToBody = async function (this: IExecuteSingleFunctions, options: I
 			ReceiptDate: rfc3339(receiptDate),
 			ReceiptNumber: String(entry.receiptNumber).trim(),
 			ReceiptOperator: String(entry.receiptOperator).trim(),
-			Amount: amount,
+			Amount: amount.value,
 			Awb: String(entry.awb).trim(),
 			IdAwb: idAwb,
 		};

@@ -6,13 +6,14 @@ import { barcodes } from '../../shared/input';
 import { BINARY_REQUEST, forOperation, operation } from '../../shared/operation';
 import { pdfFile } from '../../shared/output';
 import { sendWithToken } from '../../shared/send';
+import { yesNo } from '../../shared/values';
 
 const printOptions = async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 	const print = this.getNodeParameter('printOptions', {}) as IDataObject;
 	const qs = { ...options.qs };
 	if (print.format !== undefined) qs.format = print.format;
 	if (print.printMainOnce !== undefined) qs.printMainOnce = print.printMainOnce;
-	if (print.printOneAwbPerPage !== undefined) qs.printOneAwbPerPage = print.printOneAwbPerPage ? 1 : 0;
+	if (print.printOneAwbPerPage !== undefined) qs.printOneAwbPerPage = yesNo(print.printOneAwbPerPage, false) ? 1 : 0;
 	options.qs = qs;
 	return options;
 };

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { additionalFields, addressFields, addressToBody, automaticEodField } from '../../shared/fields';
 import { text } from '../../shared/input';
+import { yesNo } from '../../shared/values';
 import { forOperation, operation } from '../../shared/operation';
 import { valueAs } from '../../shared/output';
 import { sendWithToken } from '../../shared/send';
@@ -19,7 +20,7 @@ export const createCollectionPoint = operation({
 		text({ parameter: 'minihubId', label: 'Minihub ID', to: 'body', property: 'MinihubId' }),
 		async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 			const body = options.body as IDataObject;
-			body.Active = this.getNodeParameter('active', true) ? 1 : 0;
+			body.Active = yesNo(this.getNodeParameter('active', true), true) ? 1 : 0;
 			return options;
 		},
 		text({ parameter: 'additionalFields.automaticEod', label: 'Automatic EOD', to: 'body', property: 'AutomaticEOD', optional: true }),

@@ -5,12 +5,13 @@ import { barcodes, integer } from '../../shared/input';
 import { forOperation, operation } from '../../shared/operation';
 import { valueAs } from '../../shared/output';
 import { sendWithKeyOnly } from '../../shared/send';
+import { yesNo } from '../../shared/values';
 
 const flags = async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 	const additional = this.getNodeParameter('additionalFields', {}) as IDataObject;
 	const body = { ...((options.body as IDataObject | undefined) ?? {}) };
-	if (additional.hasContract !== undefined) body.HasContract = additional.hasContract === true;
-	if (additional.isMarketplace !== undefined) body.IsMarketplace = additional.isMarketplace === true;
+	if (additional.hasContract !== undefined) body.HasContract = yesNo(additional.hasContract, true);
+	if (additional.isMarketplace !== undefined) body.IsMarketplace = yesNo(additional.isMarketplace, false);
 	options.body = body;
 	return options;
 };
@@ -31,7 +32,7 @@ export const create = operation({
 		integer({ parameter: 'additionalFields.senderLocationId', label: 'Sender Location ID', to: 'body', property: 'SenderLocationId', optional: true }),
 		flags,
 	],
-	output: valueAs('ReturnBarcode', 'string'),
+	output: valueAs('ReturnBarcode', 'barcode'),
 });
 
 export const createFields = forOperation('returnAwb', 'create', [

@@ -1,0 +1,121 @@
+import { BarcodeError, parseBarcodes } from './barcodes';
+import { quote } from './quote';
+
+/*
+ * How a value a user or an expression gave is read, before anything is sent. Each reader returns the
+ * value to send, or what is wrong with it and what is allowed instead.
+ */
+
+export const INT32_MAX = 2147483647;
+
+export type Reading<T> = { value: T } | { problem: string; allowed: string };
+
+export function isBlank(value: unknown): boolean {
+	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/** A resource locator ({ __rl, mode, value }) stands for its value. */
+export function plainValue(value: unknown): unknown {
+	if (value !== null && typeof value === 'object' && (value as { __rl?: unknown }).__rl === true) {
+		return (value as { value?: unknown }).value;
+	}
+	return value;
+}
+
+/** A whole number from `min` to `max` (int32), as a number or as decimal digits; no hex, fractions or booleans. */
+export function readWholeNumber(value: unknown, min: number, max = INT32_MAX): Reading<number> {
+	const allowed = `enter a whole number from ${min} to ${max}`;
+	let number: number | undefined;
+	if (typeof value === 'number') number = value;
+	else if (typeof value === 'string' && /^[+-]?\d{1,20}$/.test(value.trim())) number = Number(value.trim());
+	if (number === undefined || !Number.isInteger(number)) return { problem: `${quote(value)} is not a whole number`, allowed };
+	if (number < min || number > max) return { problem: `${quote(value)} is out of range`, allowed };
+	return { value: number };
+}
+
+/** An amount: a number from 0, with a decimal point or comma when it is text. */
+export function readAmount(value: unknown, max = 1_000_000_000): Reading<number> {
+	const allowed = `enter an amount from 0 to ${max}, such as 125.50`;
+	let number: number | undefined;
+	if (typeof value === 'number') number = value;
+	else if (typeof value === 'string' && /^[+-]?\d{1,15}([.,]\d{1,10})?$/.test(value.trim())) number = Number(value.trim().replace(',', '.'));
+	if (number === undefined || !Number.isFinite(number)) return { problem: `${quote(value)} is not a number`, allowed };
+	if (number < 0 || number > max) return { problem: `${quote(value)} is out of range`, allowed };
+	return { value: number };
+}
+
+/** Yes/no: a real boolean, or the text "true" or "false". Nothing else is guessed. */
+export function readYesNo(value: unknown): Reading<boolean> {
+	if (typeof value === 'boolean') return { value };
+	if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) return { value: value.trim().toLowerCase() === 'true' };
+	return { problem: `${quote(value)} is not true or false`, allowed: 'enter true or false (a boolean, or the text "true" or "false")' };
+}
+
+/** The boolean of a yes/no value already checked, or `fallback` when there is none. */
+export function yesNo(value: unknown, fallback: boolean): boolean {
+	const reading = readYesNo(value);
+	return 'value' in reading ? reading.value : fallback;
+}
+
+// Line breaks and tabs are allowed only in multi-line fields.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const LINE_CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
+
+/** Text (numbers are taken as their digits), without control characters, at most `maxLength` characters. */
+export function readText(value: unknown, maxLength: number, multiline = false): Reading<string> {
+	const allowed = multiline
+		? `enter text of at most ${maxLength} characters`
+		: `enter text on one line, of at most ${maxLength} characters`;
+	if (typeof value === 'number' && Number.isFinite(value)) return { value: String(value) };
+	if (typeof value !== 'string') return { problem: `${quote(value)} is not text`, allowed };
+	const text = value.trim();
+	if (text.length > maxLength) return { problem: `${quote(text)} is too long`, allowed };
+	if ((multiline ? CONTROL_CHARACTERS : LINE_CONTROL_CHARACTERS).test(text)) {
+		return { problem: `${quote(text)} contains ${multiline ? 'a control character' : 'a line break or control character'}`, allowed };
+	}
+	return { value: text };
+}
+
+/** A Romanian postal code: 6 digits. */
+export function readPostalCode(value: unknown): Reading<string> {
+	const text = typeof value === 'number' && Number.isInteger(value) ? String(value).padStart(6, '0') : value;
+	if (typeof text === 'string' && /^\d{6}$/.test(text.trim())) return { value: text.trim() };
+	return { problem: `${quote(value)} is not a postal code`, allowed: 'enter the 6 digits of a Romanian postal code, such as 010011' };
+}
+
+const EMAIL = /^[^\s@"<>,;]+@[^\s@"<>,;]+\.[^\s@"<>,;]+$/;
+
+export function readEmail(value: unknown): Reading<string> {
+	const text = readText(value, 254);
+	if ('problem' in text) return { problem: text.problem, allowed: 'enter one email address, such as name@example.com' };
+	if (!EMAIL.test(text.value)) return { problem: `${quote(text.value)} is not an email address`, allowed: 'enter one email address, such as name@example.com' };
+	return text;
+}
+
+const LONGEST_BARCODE_LIST = 200_000;
+
+/** Barcodes as users give them (see parseBarcodes); `one` takes exactly one, `max` caps a list. */
+export function readBarcodes(value: unknown, one: boolean, max?: number): Reading<string[]> {
+	const allowed = one
+		? 'enter one barcode (AWB number) of 6 to 20 digits'
+		: `enter barcodes (AWB numbers) of 6 to 20 digits separated by commas or new lines, or a list${max ? `; at most ${max}` : ''}`;
+	if (typeof value === 'boolean' || (value !== null && typeof value === 'object' && !Array.isArray(value))) {
+		return { problem: `${quote(value)} is not a barcode`, allowed };
+	}
+	if (typeof value === 'string' && value.length > LONGEST_BARCODE_LIST) return { problem: `${quote(value)} is too long`, allowed };
+	if (Array.isArray(value) && value.some((element) => typeof element !== 'string' && typeof element !== 'number')) {
+		return { problem: `${quote(value)} is not a list of barcodes`, allowed };
+	}
+	let barcodes: string[];
+	try {
+		barcodes = parseBarcodes(value);
+	} catch (error) {
+		if (!(error instanceof BarcodeError)) throw error;
+		return { problem: error.problem, allowed };
+	}
+	if (one && barcodes.length > 1) return { problem: `this operation takes one barcode, not ${barcodes.length}`, allowed };
+	if (max !== undefined && barcodes.length > max) {
+		return { problem: `${barcodes.length} barcodes are more than one request takes`, allowed: `enter at most ${max}, or split the list into several items` };
+	}
+	return { value: barcodes };
+}
