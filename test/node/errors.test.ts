@@ -94,7 +94,7 @@ describe('errors a person can act on', () => {
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(3);
 		expect(items[0].json.Code).toBe(barcode);
-		expect(items[1].error?.message).toBe('Barcodes (item 2): "not-a-barcode" is not a Cargus barcode: a barcode is 6 to 20 digits');
+		expect(items[1].error?.message).toBe('Barcodes (item 2): "not-a-barcode" is not a Cargus barcode: enter barcodes (AWB numbers) of 6 to 20 digits separated by commas or new lines, or a list');
 		expect(items[2].json.Code).toBe(barcode);
 	});
 });
@@ -109,16 +109,16 @@ describe('bad input is refused before anything is sent', () => {
 	}
 
 	test('a malformed barcode', async () => {
-		await expectRefused('shipment', 'track', { barcodes: '804115458, 12ab' }, 'Barcodes (item 1): "12ab" is not a Cargus barcode: a barcode is 6 to 20 digits');
+		await expectRefused('shipment', 'track', { barcodes: '804115458, 12ab' }, 'Barcodes (item 1): "12ab" is not a Cargus barcode: enter barcodes (AWB numbers) of 6 to 20 digits separated by commas or new lines, or a list');
 	});
 
 	test('more than one barcode where the operation takes one', async () => {
-		await expectRefused('shipment', 'getStatus', { barcode: '804115458 804346669' }, 'Barcode (item 1): this operation takes one barcode, not 2');
+		await expectRefused('shipment', 'getStatus', { barcode: '804115458 804346669' }, 'Barcode (item 1): this operation takes one barcode, not 2: enter one barcode (AWB number) of 6 to 20 digits');
 	});
 
 	test('more than 50 barcodes in one AWB PDF', async () => {
 		const many = Array.from({ length: 51 }, (_, index) => String(100000000 + index)).join(',');
-		await expectRefused('document', 'getAwbPdf', { barcodes: many }, 'Barcodes (item 1): at most 50 barcodes per request, not 51: split the list into several items');
+		await expectRefused('document', 'getAwbPdf', { barcodes: many }, 'Barcodes (item 1): 51 barcodes are more than one request takes: enter at most 50, or split the list into several items');
 	});
 
 	test('From after To, naming the item', async () => {
@@ -136,13 +136,13 @@ describe('bad input is refused before anything is sent', () => {
 			'complaint',
 			'save',
 			{ personName: 'Ana', email: '={{ $json.email }}', complaintDetails: 'Lost' },
-			'Email (item 2): a value is required',
+			'Email (item 2): a value is required: enter one email address, such as name@example.com',
 			[{ email: 'ana@example.com' }, { email: '' }],
 		);
 	});
 
 	test('a non-numeric ID', async () => {
-		await expectRefused('pickupOrder', 'get', { orderId: '={{ "abc" }}' }, 'Order ID (item 1): "abc" is not a whole number');
+		await expectRefused('pickupOrder', 'get', { orderId: '={{ "abc" }}' }, 'Order ID (item 1): "abc" is not a whole number: enter a whole number from 1 to 2147483647');
 	});
 
 	test('a non-numeric address field', async () => {
@@ -150,7 +150,7 @@ describe('bad input is refused before anything is sent', () => {
 			'pickupOrder',
 			'send',
 			{ pickupStartDate: '2030-01-01T10:00:00', pickupEndDate: '2030-01-01T12:00:00', parcels: 1, envelopes: 0, totalWeight: 1, address: { LocationId: '={{ "x1" }}' } },
-			'Address › Location ID (item 1): "x1" is not a whole number',
+			'Address › Location ID (item 1): "x1" is not a whole number: enter a whole number from 1 to 2147483647',
 		);
 	});
 
@@ -164,7 +164,7 @@ describe('bad input is refused before anything is sent', () => {
 				location: ECOM_TEST_LOCATION,
 				receipts: { receipt: [{ receiptDate: '2026-11-20T08:00:00', receiptNumber: '={{ "" }}', receiptOperator: 'Ana', amount: 10, awb: '804115458', idAwb: 1 }] },
 			},
-			'Receipts › 1 › Receipt Number (item 1): a value is required',
+			'Receipts › 1 › Receipt Number (item 1): a value is required: enter text on one line, of at most 250 characters',
 		);
 	});
 });
