@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendAnswer } from './answers';
+import { isControlPath } from './controlPath';
 import { modelStateError, serverError } from './errorBodies';
 import { parseXmlBody, XmlBodyError } from './xml';
 
 /** Largest request body accepted (JSON or XML); larger bodies get the operation's invalid-input status. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Deepest nesting of arrays and objects accepted in a JSON body. */
+export const MAX_BODY_DEPTH = 32;
 
 class BodyError extends Error {
 	statusCode = 400;
@@ -12,11 +15,28 @@ class BodyError extends Error {
 
 function parseJson(text: string): unknown {
 	if (text.trim() === '') return undefined;
+	let value: unknown;
 	try {
-		return JSON.parse(text);
+		value = JSON.parse(text);
 	} catch (error) {
 		throw new BodyError(`The request body is not valid JSON: ${(error as Error).message}`);
 	}
+	if (depthOf(value) > MAX_BODY_DEPTH) throw new BodyError(`The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`);
+	return value;
+}
+
+/** How deeply arrays and objects nest in a value, measured without recursion (stops past the limit). */
+export function depthOf(value: unknown): number {
+	let deepest = 0;
+	const pending: Array<[unknown, number]> = [[value, 0]];
+	while (pending.length > 0) {
+		const [current, depth] = pending.pop() as [unknown, number];
+		if (current === null || typeof current !== 'object') continue;
+		deepest = Math.max(deepest, depth + 1);
+		if (deepest > MAX_BODY_DEPTH) return deepest;
+		for (const child of Object.values(current as Record<string, unknown>)) pending.push([child, depth + 1]);
+	}
+	return deepest;
 }
 
 /** JSON (default, also for unknown media types) and XML bodies, both as plain objects for the routes. */
@@ -42,6 +62,10 @@ export function installBodyParsers(app: FastifyInstance): void {
 
 	app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
 		const status = error.statusCode ?? 500;
+		if (isControlPath(request.url)) {
+			const message = status === 413 ? `The request body is larger than ${BODY_LIMIT_BYTES} bytes.` : error.message;
+			return reply.code(status >= 400 && status < 500 ? 400 : 500).send({ message: status < 500 ? message : 'The control API failed.' });
+		}
 		if (status >= 400 && status < 500) {
 			const invalidStatus = request.routeOptions.config?.invalidStatus ?? 400;
 			const message = status === 413 ? `The request body is larger than ${BODY_LIMIT_BYTES} bytes.` : error.message;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SandboxContext } from './context';
 import { MINUTE, parseServiceDate } from './dates';
-import { FAULT_KINDS, type FaultSpec } from './faults';
+import { ECHO_FORMATS, FAULT_KINDS, FaultRegistry, type EchoFormat, type FaultSpec } from './faults';
 import { EVENT_DESCRIPTIONS, eventLocality, insertEvent, stateOf, traceEventView, traceView, visibleEvents } from './shipments';
 import { SCENARIOS, type Scenario, type Shipment } from './types';
 import { isObject } from './validation';
@@ -140,10 +140,13 @@ export function installControlApi(app: FastifyInstance, context: SandboxContext)
 			if (count !== undefined && (!Number.isInteger(count) || count < 1)) return badRequest(reply, 'count must be a positive integer');
 			const status = numberField(input, 'status');
 			if (status !== undefined && (!Number.isInteger(status) || status < 100 || status > 599)) return badRequest(reply, 'status must be an HTTP status');
+			const format = input.format as EchoFormat | undefined;
+			if (format !== undefined && !ECHO_FORMATS.includes(format)) return badRequest(reply, `format must be one of ${ECHO_FORMATS.join(', ')}`);
+			if (context.faults.full) return badRequest(reply, `at most ${FaultRegistry.MAX_FAULTS} faults at once: clear them first`);
 			const text = (name: string) => (typeof input[name] === 'string' ? (input[name] as string) : undefined);
 			const fault = context.faults.add({
 				operation: text('operation'), path: text('path'), method: text('method'), kind, status,
-				latencyMs: numberField(input, 'latencyMs'), body: input.body, count, probability,
+				latencyMs: numberField(input, 'latencyMs'), body: input.body, format, count, probability,
 			});
 			return { id: fault.id };
 		});

@@ -1,7 +1,9 @@
 import type { SeededRandom } from './random';
 
-export type FaultKind = 'status' | 'latency' | 'malformed' | 'truncated' | 'reset';
-export const FAULT_KINDS: readonly FaultKind[] = ['status', 'latency', 'malformed', 'truncated', 'reset'];
+export type FaultKind = 'status' | 'latency' | 'malformed' | 'truncated' | 'reset' | 'echo';
+export const FAULT_KINDS: readonly FaultKind[] = ['status', 'latency', 'malformed', 'truncated', 'reset', 'echo'];
+export type EchoFormat = 'json' | 'html';
+export const ECHO_FORMATS: readonly EchoFormat[] = ['json', 'html'];
 
 export interface FaultSpec {
 	operation?: string;
@@ -11,6 +13,8 @@ export interface FaultSpec {
 	status?: number;
 	latencyMs?: number;
 	body?: unknown;
+	/** For `echo`: a JSON body, or an HTML page like a misbehaving gateway's. */
+	format?: EchoFormat;
 	count?: number;
 	probability?: number;
 }
@@ -22,6 +26,7 @@ export interface Fault extends FaultSpec {
 
 /** Faults injected through the control API; a fault with a count is removed once used up. */
 export class FaultRegistry {
+	static readonly MAX_FAULTS = 1000;
 	private faults: Fault[] = [];
 	private nextId = 1;
 
@@ -29,6 +34,10 @@ export class FaultRegistry {
 		const fault: Fault = { ...spec, id: `fault-${this.nextId++}`, remaining: spec.count };
 		this.faults.push(fault);
 		return fault;
+	}
+
+	get full(): boolean {
+		return this.faults.length >= FaultRegistry.MAX_FAULTS;
 	}
 
 	list(): Fault[] {

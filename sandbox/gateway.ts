@@ -8,11 +8,7 @@ import type { Fault } from './faults';
 import { redactQuery } from './requestLog';
 import { toServiceDate } from './dates';
 
-export const CONTROL_PREFIX = '/_sandbox';
-
-export function isControlPath(url: string): boolean {
-	return url.slice(0, CONTROL_PREFIX.length).toLowerCase() === CONTROL_PREFIX;
-}
+import { isControlPath } from './controlPath';
 
 function pathOf(url: string): string {
 	const q = url.indexOf('?');
@@ -25,6 +21,42 @@ function operationOf(request: FastifyRequest): string {
 
 function sendGateway(reply: FastifyReply, status: number, body: unknown): FastifyReply {
 	return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+/**
+ * What a misbehaving gateway might quote back: the request's subscription key, Authorization header and
+ * Token parameter, and the account's password and live tokens.
+ */
+function echoOf(context: SandboxContext, request: FastifyRequest): Record<string, unknown> {
+	const header = (name: string) => {
+		const value = request.headers[name];
+		return Array.isArray(value) ? value.join(', ') : value;
+	};
+	const key = header('ocp-apim-subscription-key');
+	const account = key ? context.store.accountByKey(key) : undefined;
+	const tokens = [...context.store.tokens.values()].filter((issued) => issued.username === account?.username).map((issued) => issued.token);
+	return {
+		Message: `Request ${request.method} ${request.url} could not be forwarded`,
+		SubscriptionKey: key,
+		Authorization: header('authorization'),
+		Token: (request.query as Record<string, unknown> | undefined)?.Token,
+		Password: account?.password,
+		Tokens: tokens,
+		Body: request.body,
+	};
+}
+
+function escapeHtml(text: string): string {
+	return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function sendEcho(reply: FastifyReply, status: number, format: 'json' | 'html', echo: Record<string, unknown>): void {
+	if (format === 'json') {
+		reply.code(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(echo));
+		return;
+	}
+	const rows = Object.entries(echo).map(([name, value]) => `<tr><th>${name}</th><td>${escapeHtml(JSON.stringify(value) ?? '')}</td></tr>`);
+	reply.code(status).header('content-type', 'text/html; charset=utf-8').send(`<!DOCTYPE html><html><head><title>Gateway error</title></head><body><h1>Gateway error ${status}</h1><table>${rows.join('')}</table></body></html>`);
 }
 
 const truncateRequests = new WeakSet<FastifyRequest>();
@@ -73,6 +105,9 @@ async function applyFault(context: SandboxContext, fault: Fault, request: Fastif
 		case 'truncated':
 			truncateRequests.add(request);
 			return false;
+		case 'echo':
+			sendEcho(reply, fault.status ?? 200, fault.format ?? 'json', echoOf(context, request));
+			return true;
 		case 'reset':
 			unloggedRequests.add(request);
 			logRequest(context, request, 0);
