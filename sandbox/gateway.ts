@@ -5,7 +5,7 @@ import { authCarried, checkAuth } from './auth';
 import type { SandboxContext } from './context';
 import { gatewayBodies, serverError } from './errorBodies';
 import type { Fault } from './faults';
-import { redactQuery } from './requestLog';
+import { loggedBody, redactQuery } from './requestLog';
 import { toServiceDate } from './dates';
 
 import { isControlPath } from './controlPath';
@@ -70,6 +70,7 @@ function logRequest(context: SandboxContext, request: FastifyRequest, status: nu
 		path: pathOf(request.url),
 		operation: operationOf(request),
 		query: redactQuery((request.query ?? {}) as Record<string, unknown>),
+		body: loggedBody(request.body),
 		status,
 		auth: request.sandboxAuth,
 	});

@@ -10,6 +10,8 @@ export interface RequestLogEntry {
 	path: string;
 	operation: string;
 	query: Record<string, unknown>;
+	/** The parsed body with Password redacted; a body larger than 10 KB as its size only. */
+	body?: unknown;
 	status: number;
 	auth: AuthCarried;
 }
@@ -42,4 +44,14 @@ export function redactQuery(query: Record<string, unknown>): Record<string, unkn
 	const copy: Record<string, unknown> = {};
 	for (const [key, value] of Object.entries(query)) copy[key] = key.toLowerCase() === 'token' ? '[redacted]' : value;
 	return copy;
+}
+
+const LARGEST_LOGGED_BODY = 10 * 1024;
+
+/** The body as the log keeps it: Password redacted, large bodies summarised. */
+export function loggedBody(body: unknown): unknown {
+	if (body === undefined) return undefined;
+	const text = JSON.stringify(body) ?? '';
+	if (text.length > LARGEST_LOGGED_BODY) return `[${text.length} bytes]`;
+	return JSON.parse(text, (key, value: unknown) => (key.toLowerCase() === 'password' ? '[redacted]' : value)) as unknown;
 }
