@@ -30,6 +30,8 @@ interface FieldCheck {
 	label: string;
 	rule?: RuleName;
 	required: boolean;
+	/** Whether an empty value means "not given": optional text, optional fields inside collections; never yes/no. */
+	blankAllowed: boolean;
 	/** Fields inside a collection, by their name. */
 	children?: FieldCheck[];
 	/** A fixedCollection's groups. */
@@ -63,13 +65,14 @@ function isFieldOf(field: INodeProperties, resource: string, operation: string):
 	);
 }
 
-function planOf(field: INodeProperties, resource: string, operation: string, path: string, label: string): FieldCheck {
+function planOf(field: INodeProperties, resource: string, operation: string, path: string, label: string, nested = false): FieldCheck {
 	const required = field.required === true;
+	const blankAllowed = !required && (nested || field.type === 'string');
 	if (field.type === 'collection') {
 		const children = ((field.options ?? []) as INodeProperties[])
 			.filter((child) => !NOT_VALUES.includes(child.type))
-			.map((child) => planOf(child, resource, operation, `${path}.${child.name}`, `${label} › ${child.displayName}`));
-		return { field, label, required, children };
+			.map((child) => planOf(child, resource, operation, `${path}.${child.name}`, `${label} › ${child.displayName}`, true));
+		return { field, label, required, blankAllowed, children };
 	}
 	if (field.type === 'fixedCollection') {
 		const multiple = field.typeOptions?.multipleValues === true;
@@ -79,13 +82,13 @@ function planOf(field: INodeProperties, resource: string, operation: string, pat
 			label,
 			children: group.values
 				.filter((child) => !NOT_VALUES.includes(child.type))
-				.map((child) => planOf(child, resource, operation, `${path}.${group.name}${multiple ? '[]' : ''}.${child.name}`, child.displayName)),
+				.map((child) => planOf(child, resource, operation, `${path}.${group.name}${multiple ? '[]' : ''}.${child.name}`, child.displayName, true)),
 		}));
-		return { field, label, required, groups };
+		return { field, label, required, blankAllowed, groups };
 	}
 	const rule = ruleOf(resource, operation, path, field);
 	if (rule === undefined) throw new Error(`The rules table has no rule for the ${field.type} parameter ${resource}.${operation}:${path}`);
-	return { field, label, rule, required };
+	return { field, label, rule, required, blankAllowed: blankAllowed && rule !== 'yesNo' };
 }
 
 /** The preSend step that refuses the item, naming the field and the item, on the first bad value. */
@@ -130,8 +133,8 @@ function checkValue(context: IExecuteSingleFunctions, check: FieldCheck, raw: un
 	}
 	const rule = RULES[check.rule as RuleName];
 	const value = plainValue(raw);
-	if (isBlank(value)) {
-		if (!check.required) return;
+	if (isBlank(value) && !(rule === RULES.yesNo)) {
+		if (check.blankAllowed) return;
 		const reading = rule(undefined, { timezone, field });
 		throw refuse(context, label, `a value is required${'allowed' in reading ? `: ${reading.allowed}` : ''}`);
 	}

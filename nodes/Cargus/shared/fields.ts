@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, PreSendAction } from 'n8n-workflow';
 
 import { refuse } from './input';
+import { isBlank } from './values';
 
 // AddressFields of the interface, shared by pickup locations and pickup orders.
 const ADDRESS_FIELDS: INodeProperties[] = [
@@ -38,7 +39,7 @@ export const addressToBody: PreSendAction = async function (this: IExecuteSingle
 	const body: IDataObject = { ...((options.body as IDataObject | undefined) ?? {}) };
 	for (const field of ADDRESS_FIELDS) {
 		const value = address[field.name];
-		if (value === undefined || value === '') continue;
+		if (isBlank(value)) continue;
 		if (field.type === 'number') {
 			const number = typeof value === 'string' ? Number(value.trim()) : value;
 			if (typeof number !== 'number' || !Number.isInteger(number)) {

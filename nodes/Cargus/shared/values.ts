@@ -11,7 +11,7 @@ export const INT32_MAX = 2147483647;
 export type Reading<T> = { value: T } | { problem: string; allowed: string };
 
 export function isBlank(value: unknown): boolean {
-	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 }
 
 /** A resource locator ({ __rl, mode, value }) stands for its value. */
