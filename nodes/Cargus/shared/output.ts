@@ -44,35 +44,40 @@ function unexpected(context: IExecuteSingleFunctions, body: unknown, expected: s
 	return new NodeApiError(context.getNode(), { message } as JsonObject, { message, itemIndex: context.getItemIndex() });
 }
 
-/** Arrays become one item per element; 204 or an empty list gives no item. */
+/** A list of records becomes one item per record; 204 or an empty list gives no item. */
 export const oneItemPerElement: Output = async function (this, _items, response) {
 	if (isEmpty(response)) return [];
 	const { body } = response;
 	failOnErrorBody(this, body);
-	const elements = Array.isArray(body) ? body : [body];
-	if (elements.some((element) => element === null || typeof element !== 'object')) {
+	if (!Array.isArray(body) || body.some((element) => element === null || typeof element !== 'object' || Array.isArray(element))) {
 		throw unexpected(this, body, 'a list of records');
 	}
-	return elements.map((json) => ({ json: json as IDataObject }));
+	return body.map((json) => ({ json: json as IDataObject }));
 };
 
-/** One record becomes one item; 204 gives no item. */
-export const oneItem: Output = async function (this, _items, response) {
-	if (isEmpty(response)) return [];
-	const { body } = response;
-	failOnErrorBody(this, body);
-	if (body === null || typeof body !== 'object' || Array.isArray(body)) throw unexpected(this, body, 'a record');
-	return [{ json: body as IDataObject }];
-};
+/** One record, recognised by its `key` field, becomes one item; 204 gives no item. */
+export function oneRecordWith(key: string): Output {
+	return async function (this, _items, response) {
+		if (isEmpty(response)) return [];
+		const { body } = response;
+		failOnErrorBody(this, body);
+		if (body === null || typeof body !== 'object' || Array.isArray(body) || !(key in body)) {
+			throw unexpected(this, body, `a record with ${key}`);
+		}
+		return [{ json: body as IDataObject }];
+	};
+}
 
-type Scalar = 'number' | 'string' | 'boolean' | 'barcode';
+type Scalar = 'number' | 'string' | 'boolean' | 'barcode' | 'token';
+
+const TOKEN = /^[\w.~+/=-]{16,8192}$/;
 
 /** A scalar answer becomes one item with a named key, e.g. {"OrderId": 123}; any other shape is an error. */
 export function valueAs(key: string, type: Scalar): Output {
 	return async function (this, _items, response) {
 		if (isEmpty(response)) return [];
 		const value = scalarOf(response.body, type);
-		if (value === undefined) throw unexpected(this, response.body, type === 'barcode' ? 'a barcode' : `a ${type}`);
+		if (value === undefined) throw unexpected(this, response.body, `a ${type}`);
 		return [{ json: { [key]: value } }];
 	};
 }
@@ -80,6 +85,7 @@ export function valueAs(key: string, type: Scalar): Output {
 function scalarOf(body: unknown, type: Scalar): string | number | boolean | undefined {
 	const raw = typeof body === 'string' ? body.trim().replace(/^"|"$/g, '') : body;
 	if (type === 'barcode') return (typeof raw === 'string' || typeof raw === 'number') && BARCODE.test(String(raw)) ? String(raw) : undefined;
+	if (type === 'token') return typeof raw === 'string' && TOKEN.test(raw) ? raw : undefined;
 	if (type === 'string') return typeof raw === 'string' || typeof raw === 'number' ? String(raw) : undefined;
 	if (type === 'number') {
 		const value = typeof raw === 'string' ? Number(raw) : raw;

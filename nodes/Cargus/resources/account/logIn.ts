@@ -11,7 +11,7 @@ export const logIn = operation({
 	method: 'POST',
 	url: LEGAL_ENTITY_LOGIN,
 	send: sendLogin,
-	output: valueAs('token', 'string'),
+	output: valueAs('token', 'token'),
 	outputIsSecret: true,
 });
 

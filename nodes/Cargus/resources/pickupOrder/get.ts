@@ -1,6 +1,6 @@
 import { integer } from '../../shared/input';
 import { forOperation, operation } from '../../shared/operation';
-import { oneItem } from '../../shared/output';
+import { oneRecordWith } from '../../shared/output';
 import { sendWithToken } from '../../shared/send';
 
 export const get = operation({
@@ -12,7 +12,7 @@ export const get = operation({
 	url: '/api/Orders/GetByOrderId',
 	send: sendWithToken,
 	preSend: [integer({ parameter: 'orderId', label: 'Order ID', to: 'query', property: 'orderId' })],
-	output: oneItem,
+	output: oneRecordWith('OrderId'),
 });
 
 export const getFields = forOperation('pickupOrder', 'get', [

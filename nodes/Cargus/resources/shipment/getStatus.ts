@@ -1,7 +1,7 @@
 import { barcodesField } from '../../shared/fields';
 import { barcodes } from '../../shared/input';
 import { forOperation, operation } from '../../shared/operation';
-import { oneItem } from '../../shared/output';
+import { oneRecordWith } from '../../shared/output';
 import { sendWithToken } from '../../shared/send';
 
 export const getStatus = operation({
@@ -13,7 +13,7 @@ export const getStatus = operation({
 	url: '/api/AwbStatus/GetAwbSyncStatusByBarCode',
 	send: sendWithToken,
 	preSend: [barcodes({ parameter: 'barcode', label: 'Barcode', to: 'query', property: 'barCode', list: false })],
-	output: oneItem,
+	output: oneRecordWith('BarCode'),
 });
 
 export const getStatusFields = forOperation('shipment', 'getStatus', [barcodesField('barcode', 'Barcode', false)]);

@@ -1,0 +1,124 @@
+import { request } from 'undici';
+import type { INodeParameters } from 'n8n-workflow';
+import { LoggerProxy } from 'n8n-workflow';
+
+import type { RunResult } from '../helpers/engine';
+import { useSandbox } from '../helpers/sandbox';
+import { engineFor, runOperation } from './world';
+
+/*
+ * A misbehaving gateway that quotes the subscription key, the password and the tokens back, in 200, 4xx
+ * and 5xx answers, as JSON and as an HTML page: whatever the operation, none of them reaches an output,
+ * an error (message, description, stack, cause), the execution data or n8n's log.
+ */
+
+const sandbox = useSandbox();
+
+const ACCOUNT = { username: 'other', password: 'other-password', apiKey: 'other-key' };
+const PROBE_PATH = '/probe-tokens';
+
+const ANSWERS: Array<{ status: number; format: 'json' | 'html' }> = [
+	{ status: 200, format: 'json' },
+	{ status: 200, format: 'html' },
+	{ status: 400, format: 'json' },
+	{ status: 401, format: 'html' },
+	{ status: 404, format: 'html' },
+	{ status: 409, format: 'json' },
+	{ status: 500, format: 'html' },
+	{ status: 500, format: 'json' },
+];
+
+const DATES = { fromDate: '2025-11-01T00:00:00', toDate: '2025-12-01T00:00:00' };
+const BARCODE = '804115458';
+
+/** Every operation: resource, operation, the sandbox's name for it, valid parameters. */
+const OPERATIONS: Array<[string, string, string, INodeParameters]> = [
+	['account', 'logIn', 'login', {}],
+	['cashReceipt', 'createList', 'cashReceipts', {
+		date: '2026-11-20T09:00:00',
+		operator: 'Ana Pop',
+		location: 1005962049,
+		receipts: { receipt: [{ receiptDate: '2026-11-20T08:00:00', receiptNumber: 'R-1', receiptOperator: 'Ana Pop', amount: 10, awb: BARCODE, idAwb: 1 }] },
+	}],
+	['complaint', 'save', 'saveComplaint', { personName: 'Ana Pop', email: 'ana@example.com', complaintDetails: 'Damaged.' }],
+	['document', 'getAwbPdf', 'awbPdf', { barcodes: BARCODE }],
+	['document', 'getOrderDocuments', 'orderDocuments', { ...DATES, docType: 0 }],
+	['invoice', 'getDocument', 'invoiceDocument', { invoiceId: 1 }],
+	['invoice', 'getMany', 'invoices', { ...DATES, returnAll: true }],
+	['invoice', 'getPdf', 'invoicePdf', { invoiceId: 1 }],
+	['locality', 'getMany', 'localities', { countryId: 1, filters: { countyId: 15 } }],
+	['locality', 'getManyWithoutLogin', 'localitiesNoAuth', { countryId: 1, countyId: 15 }],
+	['pickupLocation', 'createCollectionPoint', 'createClickCollect', { minihubId: 'SGN-PP405999', active: true, address: { Name: 'Punct', LocalityId: 515 } }],
+	['pickupLocation', 'update', 'updatePickupLocation', { locationId: 1005962049, address: { ContactPerson: 'Ion' } }],
+	['pickupOrder', 'get', 'getOrder', { orderId: 1 }],
+	['pickupOrder', 'send', 'sendOrder', {
+		pickupStartDate: '2026-11-21T10:00:00',
+		pickupEndDate: '2026-11-21T14:00:00',
+		parcels: 1,
+		envelopes: 0,
+		totalWeight: 1,
+		address: { LocationId: 1005962049 },
+	}],
+	['returnAwb', 'create', 'createReturnAwb', { barcode: BARCODE }],
+	['shipment', 'getCashOnDelivery', 'cashAccount', { barcode: BARCODE }],
+	['shipment', 'getStatus', 'awbStatus', { barcode: BARCODE }],
+	['shipment', 'track', 'trace', { barcodes: BARCODE }],
+	['shipment', 'trackWithoutLogin', 'traceNoAuth', { barcode: BARCODE }],
+	['shipment', 'trackWithStatus', 'traceOneRequest', { barcodes: BARCODE }],
+];
+
+const logLines: string[] = [];
+
+/** Errors as n8n may serialise them: their own fields, message, stack and cause. */
+function everythingIn(value: unknown): string {
+	return JSON.stringify(value, (_key, entry: unknown) =>
+		entry instanceof Error ? { ...entry, name: entry.name, message: entry.message, stack: entry.stack, cause: (entry as { cause?: unknown }).cause } : entry,
+	);
+}
+
+beforeAll(() => {
+	const capture = (level: string) => (message: string, metadata?: unknown) => logLines.push(`${level} ${message} ${everythingIn(metadata ?? {})}`);
+	LoggerProxy.init({ error: capture('error'), warn: capture('warn'), info: capture('info'), debug: capture('debug') });
+});
+
+afterAll(() => {
+	const quiet = () => undefined;
+	LoggerProxy.init({ error: quiet, warn: quiet, info: quiet, debug: quiet });
+});
+
+/** Every token the sandbox has issued to the account, read through an echo of its own. */
+async function tokensOfAccount(): Promise<string[]> {
+	await sandbox.control.addFault({ path: PROBE_PATH, kind: 'echo', count: 1 });
+	const response = await request(`${sandbox.url}${PROBE_PATH}`, { headers: { 'ocp-apim-subscription-key': ACCOUNT.apiKey } });
+	return ((await response.body.json()) as { Tokens: string[] }).Tokens;
+}
+
+describe('no secret leaves the node, whatever the gateway quotes back', () => {
+	test.each(OPERATIONS.map(([resource, operation, name, parameters]) => [`${resource} › ${operation}`, resource, operation, name, parameters] as const))(
+		'%s',
+		async (_title, resource, operation, sandboxOperation, parameters) => {
+			await sandbox.control.reset();
+			const engine = engineFor(sandbox, ACCOUNT);
+			const runs: RunResult[] = [];
+			logLines.length = 0;
+			for (const [index, answer] of ANSWERS.entries()) {
+				await sandbox.control.clearFaults();
+				await sandbox.control.addFault({ operation: sandboxOperation, kind: 'echo', ...answer });
+				runs.push(await runOperation(engine, resource, operation, parameters, { continueOnFail: index % 2 === 1 }));
+			}
+			await sandbox.control.clearFaults();
+			const tokens = await tokensOfAccount();
+			if (resource !== 'account' && !['cashReceipt', 'complaint', 'returnAwb'].includes(resource) && operation !== 'trackWithoutLogin' && operation !== 'getManyWithoutLogin') {
+				expect(tokens.length).toBeGreaterThan(0);
+			}
+			const seen = everythingIn(runs.map(({ items, error, run }) => ({ items, error, resultData: run.data.resultData }))) + logLines.join('\n');
+			for (const secret of [ACCOUNT.apiKey, ACCOUNT.password, ...tokens]) expect(seen).not.toContain(secret);
+			expect(seen).toContain('[redacted]');
+			for (const run of runs) {
+				const errors = [run.error, ...run.items.map((item) => item.error)].filter((error) => error !== undefined);
+				expect(errors).toHaveLength(1);
+				expect(run.items.filter((item) => !item.error)).toEqual([]);
+			}
+		},
+	);
+});
