@@ -76,10 +76,11 @@ function everythingIn(value: unknown): string {
 	);
 }
 
-beforeAll(() => {
+/** n8n's logger, set up by n8n-core on first use, replaces whatever LoggerProxy had: so this runs before every execution. */
+function captureLog(): void {
 	const capture = (level: string) => (message: string, metadata?: unknown) => logLines.push(`${level} ${message} ${everythingIn(metadata ?? {})}`);
 	LoggerProxy.init({ error: capture('error'), warn: capture('warn'), info: capture('info'), debug: capture('debug') });
-});
+}
 
 afterAll(() => {
 	const quiet = () => undefined;
@@ -104,6 +105,7 @@ describe('no secret leaves the node, whatever the gateway quotes back', () => {
 			for (const [index, answer] of ANSWERS.entries()) {
 				await sandbox.control.clearFaults();
 				await sandbox.control.addFault({ operation: sandboxOperation, kind: 'echo', ...answer });
+				captureLog();
 				runs.push(await runOperation(engine, resource, operation, parameters, { continueOnFail: index % 2 === 1 }));
 			}
 			await sandbox.control.clearFaults();
@@ -114,6 +116,7 @@ describe('no secret leaves the node, whatever the gateway quotes back', () => {
 			const seen = everythingIn(runs.map(({ items, error, run }) => ({ items, error, resultData: run.data.resultData }))) + logLines.join('\n');
 			for (const secret of [ACCOUNT.apiKey, ACCOUNT.password, ...tokens]) expect(seen).not.toContain(secret);
 			expect(seen).toContain('[redacted]');
+			expect(logLines.filter((line) => line.includes('Workflow execution finished with error') && line.includes('Cargus')).length).toBeGreaterThan(0);
 			for (const run of runs) {
 				const errors = [run.error, ...run.items.map((item) => item.error)].filter((error) => error !== undefined);
 				expect(errors).toHaveLength(1);
