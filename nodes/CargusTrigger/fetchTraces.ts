@@ -6,6 +6,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
+import { redact, secretsOf } from '../Cargus/shared/redact';
 import { isFailedToAuthenticate, serviceMessageOf } from '../Cargus/shared/serviceMessage';
 import { toShipmentTrace, type PackageTrace, type ShipmentTrace } from './events';
 
@@ -133,6 +134,23 @@ export async function traceBatch(this: IPollFunctions, source: TraceSource, batc
 }
 
 /**
+ * The failure as a new error holding only its message, description and status, with the credential's
+ * secrets redacted: the error n8n's helper throws keeps the request (headers) and the whole answer.
+ */
+async function redactedError(context: IPollFunctions, source: TraceSource, error: unknown): Promise<NodeApiError> {
+	const apiError = error instanceof NodeApiError ? error : new NodeApiError(context.getNode(), error as JsonObject);
+	const current = await context.getCredentials<ICredentialDataDecryptedObject>('cargusApi').catch(() => undefined);
+	const secrets = secretsOf(source.credentials, current);
+	const message = redact(apiError.message, secrets);
+	const description = apiError.description ? redact(apiError.description, secrets) : undefined;
+	return new NodeApiError(context.getNode(), { message, description } as JsonObject, {
+		message,
+		description: description ?? undefined,
+		httpCode: apiError.httpCode ?? undefined,
+	});
+}
+
+/**
  * Traces every batch, a few requests at a time. A failed batch is reported, not thrown, so the
  * others still count. Batches not started before `deadline` (epoch ms), or after Cargus answered
  * 429 (rate limit), are skipped: more requests would not be answered either.
@@ -158,7 +176,7 @@ export async function traceAll(
 			try {
 				outcomes[index] = { barcodes, traces: await traceBatch.call(this, source, barcodes) };
 			} catch (error) {
-				const apiError = error instanceof NodeApiError ? error : new NodeApiError(this.getNode(), error as JsonObject);
+				const apiError = await redactedError(this, source, error);
 				rateLimited ||= apiError.httpCode === '429';
 				outcomes[index] = { barcodes, error: apiError };
 			}

@@ -110,8 +110,7 @@ export function readBarcodes(value: unknown, one: boolean, max?: number): Readin
 	try {
 		barcodes = parseBarcodes(value);
 	} catch (error) {
-		if (!(error instanceof BarcodeError)) throw error;
-		return { problem: error.problem, allowed };
+		return { problem: error instanceof BarcodeError ? error.problem : (error as Error).message, allowed };
 	}
 	if (one && barcodes.length > 1) return { problem: `this operation takes one barcode, not ${barcodes.length}`, allowed };
 	if (max !== undefined && barcodes.length > max) {
