@@ -125,3 +125,19 @@ describe('no secret leaves the node, whatever the gateway quotes back', () => {
 		},
 	);
 });
+
+describe('no secret leaves the node when the login itself is answered by the echoing gateway', () => {
+	test.each(ANSWERS.map((answer) => [`${answer.status} ${answer.format}`, answer] as const))('Track, login answered %s', async (_title, answer) => {
+		await sandbox.control.reset();
+		await sandbox.control.addFault({ operation: 'login', kind: 'echo', ...answer });
+		logLines.length = 0;
+		captureLog();
+		const run = await runOperation(engineFor(sandbox, ACCOUNT), 'shipment', 'track', { barcodes: BARCODE });
+		await sandbox.control.clearFaults();
+		const tokens = await tokensOfAccount();
+		const seen = everythingIn({ items: run.items, error: run.error, resultData: run.run.data.resultData }) + logLines.join('\n');
+		for (const secret of [ACCOUNT.apiKey, ACCOUNT.password, ...tokens]) expect(seen).not.toContain(secret);
+		expect(run.error?.message).toMatch(/Cargus/);
+		expect(run.items).toEqual([]);
+	});
+});
