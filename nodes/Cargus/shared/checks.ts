@@ -133,7 +133,8 @@ function checkValue(context: IExecuteSingleFunctions, check: FieldCheck, raw: un
 	}
 	const rule = RULES[check.rule as RuleName];
 	const value = plainValue(raw);
-	if (isBlank(value) && !(rule === RULES.yesNo)) {
+	// A yes/no value is never blank: an empty one is refused as not true or false.
+	if (isBlank(value) && check.rule !== 'yesNo') {
 		if (check.blankAllowed) return;
 		const reading = rule(undefined, { timezone, field });
 		throw refuse(context, label, `a value is required${'allowed' in reading ? `: ${reading.allowed}` : ''}`);
