@@ -13,7 +13,6 @@ import { authenticateRequest } from '../nodes/Cargus/shared/authentication';
 import {
 	CUSTOM_ENVIRONMENT,
 	PRODUCTION_BASE_URL,
-	SANDBOX_BASE_URL,
 	TEST_BASE_URL,
 } from '../nodes/Cargus/shared/baseUrl';
 import { hasAccount, LEGAL_ENTITY_LOGIN, logIn, STANDARD_LOGIN } from '../nodes/Cargus/shared/login';
@@ -33,10 +32,9 @@ export class CargusApi implements ICredentialType {
 			name: 'environment',
 			type: 'options',
 			options: [
-				{ name: 'Production', value: PRODUCTION_BASE_URL, description: PRODUCTION_BASE_URL },
-				{ name: 'Cargus Test Host', value: TEST_BASE_URL, description: TEST_BASE_URL },
-				{ name: 'Local Sandbox', value: SANDBOX_BASE_URL, description: `The Cargus simulator of this package (npm run sandbox), ${SANDBOX_BASE_URL}` },
-				{ name: 'Custom Base URL', value: CUSTOM_ENVIRONMENT },
+				{ name: 'Production', value: PRODUCTION_BASE_URL, description: `Your live Cargus account (${PRODUCTION_BASE_URL})` },
+				{ name: 'Cargus Test Host', value: TEST_BASE_URL, description: `Cargus' test system, with a test subscription (${TEST_BASE_URL})` },
+				{ name: 'Custom Base URL', value: CUSTOM_ENVIRONMENT, description: 'Another address, e.g. a Cargus simulator for trying flows' },
 			],
 			default: PRODUCTION_BASE_URL,
 		},
@@ -46,7 +44,7 @@ export class CargusApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			placeholder: 'http://127.0.0.1:4000',
-			description: 'Where the Cargus API answers; paths such as /api/AwbTrace are added to it',
+			description: 'Where the Cargus API answers, without /api. For the Cargus sandbox (in this package\'s source), the address it prints, e.g. http://127.0.0.1:4000.',
 			displayOptions: { show: { environment: [CUSTOM_ENVIRONMENT] } },
 			required: true,
 		},
@@ -74,15 +72,15 @@ export class CargusApi implements ICredentialType {
 			default: '',
 		},
 		{
-			displayName: 'Login',
+			displayName: 'Account Type',
 			name: 'loginEndpoint',
 			type: 'options',
 			options: [
-				{ name: 'Legal Entity', value: LEGAL_ENTITY_LOGIN, description: `POST ${LEGAL_ENTITY_LOGIN}` },
-				{ name: 'Standard', value: STANDARD_LOGIN, description: `POST ${STANDARD_LOGIN}` },
+				{ name: 'Company (Legal Entity)', value: LEGAL_ENTITY_LOGIN, description: 'A business client account (persoană juridică)' },
+				{ name: 'Standard Client', value: STANDARD_LOGIN, description: 'Any other Cargus client account' },
 			],
 			default: LEGAL_ENTITY_LOGIN,
-			description: 'Which login the account uses to get its token',
+			description: 'The kind of Cargus account the Username belongs to: it decides how the node logs in. If the test fails with the right password, try the other one.',
 		},
 		{
 			displayName: 'Token',

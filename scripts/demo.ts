@@ -130,13 +130,13 @@ async function main(): Promise<void> {
 			await mailer.sendMail({
 				from: 'Sandbox Shop <shop@sandbox.example>',
 				to: 'customer@example.com',
-				subject: `Your parcel ${String(event.barcode)} ${what}`,
-				text: `Hello,\n\nyour parcel ${String(event.barcode)} ${what} (${String(event.Date)}).\n`,
+				subject: `Your parcel ${String(event.Barcode)} ${what}`,
+				text: `Hello,\n\nyour parcel ${String(event.Barcode)} ${what} (${String(event.Date)}).\n`,
 			});
 			if (id === 5) counts.out++;
 			else counts.delivered++;
 			summary.notifications++;
-			if (summary.notifications <= 3) say(`   event ${id} for ${String(event.barcode)} at ${String(event.Date)} -> customer emailed ("${what}")`);
+			if (summary.notifications <= 3) say(`   event ${id} for ${String(event.Barcode)} at ${String(event.Date)} -> customer emailed ("${what}")`);
 		}
 		say(`   switch: ${counts.out} out for delivery (5) + ${counts.delivered} delivered (21) -> ${counts.out + counts.delivered} customer emails; ${counts.other} other events ignored`);
 		const again = await trigger.poll();

@@ -1,6 +1,7 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { getCounties, getLocalities } from './methods/loadOptions';
 import { account } from './resources/account';
 import { cashReceipt } from './resources/cashReceipt';
 import { complaint } from './resources/complaint';
@@ -15,20 +16,32 @@ import { withInputChecks } from './shared/checks';
 
 const ONE_MAIN_CONNECTION = [NodeConnectionTypes.Main];
 
-const OPERATIONS_THAT_MAY_FIND_NOTHING = [
-	'get',
-	'getAwbPdf',
-	'getCashOnDelivery',
-	'getDocument',
-	'getMany',
-	'getManyWithoutLogin',
-	'getOrderDocuments',
-	'getPdf',
-	'getStatus',
-	'track',
-	'trackWithoutLogin',
-	'trackWithStatus',
+const OPERATION_FIELDS: INodeProperties[] = [
+	...account,
+	...cashReceipt,
+	...complaint,
+	...document,
+	...invoice,
+	...locality,
+	...pickupLocation,
+	...pickupOrder,
+	...returnAwb,
+	...shipment,
 ];
+
+// Lists: when Cargus finds nothing they output no item, which ends the workflow branch quietly.
+const LIST_OPERATIONS = [
+	'document.getOrderDocuments',
+	'invoice.getMany',
+	'locality.getMany',
+	'locality.getManyWithoutLogin',
+	'shipment.getCashOnDelivery',
+	'shipment.track',
+	'shipment.trackWithoutLogin',
+	'shipment.trackWithStatus',
+];
+
+const OPERATION_KEY = '$parameter["resource"] + "." + $parameter["operation"]';
 
 export class Cargus implements INodeType {
 	description: INodeTypeDescription = {
@@ -37,7 +50,9 @@ export class Cargus implements INodeType {
 		icon: { light: 'file:cargus.svg', dark: 'file:cargus.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		// What the canvas shows under the node's name, by resource and operation (short, in the user's words).
+		subtitle:
+			'={{ {"account.logIn": "Get a login token", "cashReceipt.createList": "Record cash receipts", "complaint.save": "File a complaint", "document.getAwbPdf": "AWB labels (PDF)", "document.getOrderDocuments": "Order documents (PDF)", "invoice.getDocument": "Invoice print version", "invoice.getMany": "Get invoices", "invoice.getPdf": "Invoice PDF", "locality.getMany": "Get localities", "locality.getManyWithoutLogin": "Localities, no login", "pickupLocation.createCollectionPoint": "Add Ship & Go point", "pickupLocation.update": "Update pickup location", "pickupOrder.get": "Get pickup order", "pickupOrder.send": "Order a pickup", "returnAwb.create": "Create return label", "shipment.getCashOnDelivery": "Cash on delivery", "shipment.getStatus": "Shipment status", "shipment.track": "Track shipments", "shipment.trackWithoutLogin": "Track, no login", "shipment.trackWithStatus": "Track with status"}[$parameter["resource"] + "." + $parameter["operation"]] }}',
 		description: 'Ship with Cargus (Romania): pickups, return AWBs, tracking, localities, invoices and documents',
 		defaults: { name: 'Cargus' },
 		usableAsTool: true,
@@ -51,11 +66,11 @@ export class Cargus implements INodeType {
 		},
 		hints: [
 			{
-				message: 'When Cargus has nothing to return (HTTP 204) this operation outputs no item. Turn on Settings › Always Output Data to continue the workflow anyway.',
+				message: 'When Cargus finds nothing, this node outputs no item and the next nodes do not run. To go on anyway, turn on Always Output Data in the node\'s Settings.',
 				type: 'info',
 				location: 'outputPane',
 				whenToDisplay: 'beforeExecution',
-				displayCondition: `={{ ${JSON.stringify(OPERATIONS_THAT_MAY_FIND_NOTHING)}.includes($parameter["operation"]) }}`,
+				displayCondition: `={{ ${JSON.stringify(LIST_OPERATIONS)}.includes(${OPERATION_KEY}) }}`,
 			},
 		],
 		properties: withInputChecks([
@@ -78,16 +93,9 @@ export class Cargus implements INodeType {
 				],
 				default: 'shipment',
 			},
-			...account,
-			...cashReceipt,
-			...complaint,
-			...document,
-			...invoice,
-			...locality,
-			...pickupLocation,
-			...pickupOrder,
-			...returnAwb,
-			...shipment,
+			...OPERATION_FIELDS,
 		]),
 	};
+
+	methods = { loadOptions: { getCounties, getLocalities } };
 }

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { cargusTimestamp } from '../Cargus/shared/trackingStatus';
+
 /** One tracking event as Cargus serves it inside a PackageTrace's `Event` array. */
 export interface TraceEvent {
 	Date?: string;
@@ -105,11 +107,20 @@ export function toShipmentTrace(barcode: string, trace: PackageTrace | undefined
 	};
 }
 
-/** The workflow item for one event: barcode, the event's own fields, then the shipment summary. */
+/**
+ * The workflow item for one event, in Cargus' own naming: the barcode, the event's fields as served, its
+ * date also as ISO 8601 with the zone (Timestamp), then the shipment summary.
+ */
 export function toOutputItem(event: ShipmentEvent, trace: ShipmentTrace): IDataObject {
+	const { EventId, Description, Date, LocalityName, ...otherFields } = event.raw as IDataObject;
 	return {
-		barcode: event.barcode,
-		...(event.raw as IDataObject),
-		shipment: trace.summary,
+		Barcode: event.barcode,
+		EventId,
+		Description,
+		Date,
+		Timestamp: cargusTimestamp(Date) ?? null,
+		LocalityName,
+		...otherFields,
+		Shipment: trace.summary,
 	};
 }

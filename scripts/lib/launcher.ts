@@ -168,15 +168,14 @@ function installPackage(userFolder: string): string {
 }
 
 export function credentialsFor(sandboxUrl: string, smtp: { host: string; port: number }) {
-	const fixed = 'http://127.0.0.1:4000';
 	return [
 		{
 			id: SANDBOX_CREDENTIAL_ID,
 			name: 'Cargus Sandbox',
 			type: 'cargusApi',
 			data: {
-				environment: sandboxUrl === fixed ? fixed : 'custom',
-				...(sandboxUrl === fixed ? {} : { baseUrl: sandboxUrl }),
+				environment: 'custom',
+				baseUrl: sandboxUrl,
 				apiKey: DEFAULT_ACCOUNT.subscriptionKey,
 				username: DEFAULT_ACCOUNT.username,
 				password: DEFAULT_ACCOUNT.password,

@@ -85,6 +85,7 @@ describe('the credential npm start imports', () => {
 		const environment = new CargusApi().properties.find((p) => p.name === 'environment');
 		const values = (environment?.options ?? []).map((o) => (o as { value: unknown }).value);
 		expect(values).toContain(cargus.data.environment);
-		expect(cargus.data.environment === 'custom' ? cargus.data.baseUrl : cargus.data.environment).toBe(url);
+		expect(cargus.data.environment).toBe('custom');
+		expect(cargus.data.baseUrl).toBe(url);
 	});
 });

@@ -7,7 +7,11 @@
  *  4. "Email invoices" executes through n8n's CLI and emails each invoice PDF to the SMTP sink;
  *  5. "Tell the customer", activated, turns the sandbox's new events (clock advanced) into executions and emails;
  *  6. the editor shows the Cargus node on a workflow canvas (headless Chromium screenshot in artifacts/);
- *  7. nothing it started is left running.
+ *  7. the forms, in light and dark mode: each resource's main operation, the credential dialog and the trigger
+ *     (screenshots in artifacts/e2e-form-*.png), with County and Locality filled from the node's lookups;
+ *  8. nothing it started is left running.
+ * Ports: CARGUS_E2E_PORT=N uses N (n8n), N+1 and N+2 (its task brokers), N+3 (sandbox) and N+4 (SMTP sink);
+ * without it n8n uses 5688-5690 and the sandbox and sink free ports.
  * Not a jest test (it runs a real n8n for minutes): ts-node --transpile-only test/e2e/run.ts
  */
 import { execFileSync } from 'node:child_process';
@@ -15,12 +19,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { SandboxControl } from '../../sandbox';
-import { launch, CACHE, ROOT, EXAMPLES_DIR, type Launched } from '../../scripts/lib/launcher';
+import { launch, ROOT, EXAMPLES_DIR, SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
+import { mainOperationForms, type FormShot } from './forms';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = path.join(ROOT, 'artifacts');
-const E2E_DIR = path.join(CACHE, 'e2e');
-const N8N_PORT = 5688;
+// Each clone its own n8n user folder: several clones on one machine share the provisioned n8n, not its data.
+const E2E_DIR = path.join(ROOT, '.n8n-cache', 'e2e');
+const PORT_BASE = Number(process.env.CARGUS_E2E_PORT ?? 0);
+const N8N_PORT = PORT_BASE || 5688;
+const THEMES = ['light', 'dark'] as const;
 const WORKFLOW = {
 	order: 'cargusExample001',
 	invoices: 'cargusExample002',
@@ -36,7 +44,14 @@ function say(line: string): void {
 	process.stdout.write(`${line}\n`);
 }
 
+// CARGUS_E2E_ONLY=forms,panel runs only the checks whose name contains one of the words (and the final clean-up check).
+const ONLY = (process.env.CARGUS_E2E_ONLY ?? '').toLowerCase().split(',').filter(Boolean);
+
 async function check(name: string, fn: () => Promise<string | void>): Promise<boolean> {
+	if (ONLY.length > 0 && !ONLY.some((word) => name.toLowerCase().includes(word)) && !name.startsWith('nothing left')) {
+		say(`  skip ${name}`);
+		return false;
+	}
 	const t = Date.now();
 	try {
 		const detail = await fn();
@@ -120,6 +135,32 @@ function example(id: string): ExampleWorkflow {
 	throw new Error(`no example workflow with id ${id}`);
 }
 
+async function signIn(page: import('playwright-core').Page, n8n: Launched): Promise<void> {
+	await page.goto(`${n8n.editorUrl}signin`, { waitUntil: 'domcontentloaded' });
+	await page.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]').first().fill(n8n.owner.email);
+	await page.locator('input[type="password"]').first().fill(n8n.owner.password);
+	await page.keyboard.press('Enter');
+	await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 60000 });
+}
+
+/** Opens a form by its URL (a node's opens n8n's node view) and waits for the labels and field values it must show. */
+async function openForm(page: import('playwright-core').Page, url: string, container: string, form: Pick<FormShot, 'labels' | 'values'>): Promise<void> {
+	await page.goto(url, { waitUntil: 'domcontentloaded' });
+	const panel = page.locator(container).first();
+	await panel.waitFor({ state: 'visible', timeout: 60000 });
+	for (const text of form.labels) {
+		await panel.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 30000 });
+	}
+	await waitFor(`the values ${form.values.join(', ')}`, 30000, async () => {
+		const inputs = panel.locator('input');
+		const values: string[] = [];
+		for (let index = 0; index < (await inputs.count()); index++) values.push(await inputs.nth(index).inputValue());
+		const missing = form.values.filter((value) => !values.includes(value));
+		if (missing.length > 0) throw new Error(`missing ${missing.join(', ')} among ${values.filter(Boolean).join(' | ')}`);
+		return true;
+	});
+}
+
 async function main(): Promise<void> {
 	const t0 = Date.now();
 	say('e2e: n8n-nodes-cargus in a real n8n');
@@ -148,8 +189,8 @@ async function main(): Promise<void> {
 			n8nPort: N8N_PORT,
 			brokerPort: N8N_PORT + 1,
 			cliBrokerPort: N8N_PORT + 2,
-			sandboxPort: 0,
-			smtpPort: 0,
+			sandboxPort: PORT_BASE ? PORT_BASE + 3 : 0,
+			smtpPort: PORT_BASE ? PORT_BASE + 4 : 0,
 			sandbox: { clockMode: 'frozen' },
 			log: (line) => say(`  | ${line}`),
 		});
@@ -160,6 +201,14 @@ async function main(): Promise<void> {
 		process.exit(1);
 	}
 	const live = n8n;
+	const openBrowser = async (): Promise<Browser> => {
+		browser ??= await chromium.launch({
+			executablePath: CHROMIUM,
+			headless: true,
+			args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+		});
+		return browser;
+	};
 	const control = new SandboxControl(live.sandbox.url);
 
 	try {
@@ -276,25 +325,8 @@ async function main(): Promise<void> {
 
 		// 4. The editor: log in as the owner and screenshot a workflow with the Cargus node.
 		await check('editor shows the Cargus node on the workflow canvas (screenshot)', async () => {
-			browser = await chromium.launch({
-				executablePath: CHROMIUM,
-				headless: true,
-				args: [
-					'--no-sandbox',
-					'--disable-gpu',
-					'--disable-quic',
-					'--no-first-run',
-					'--disable-background-networking',
-					'--disable-component-update',
-					'--disable-sync',
-				],
-			});
-			const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-			await page.goto(`${live.editorUrl}signin`, { waitUntil: 'domcontentloaded' });
-			await page.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]').first().fill(live.owner.email);
-			await page.locator('input[type="password"]').first().fill(live.owner.password);
-			await page.keyboard.press('Enter');
-			await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 60000 });
+			const page = await (await openBrowser()).newPage({ viewport: { width: 1440, height: 900 } });
+			await signIn(page, live);
 			await page.goto(`${live.editorUrl}workflow/${WORKFLOW.order}`, { waitUntil: 'domcontentloaded' });
 			const cargusNodes = example(WORKFLOW.order).nodes.filter((n) => n.type === CARGUS_TYPE).map((n) => n.name);
 			assert(cargusNodes.length > 0, 'example 1 has no Cargus node');
@@ -313,6 +345,76 @@ async function main(): Promise<void> {
 			await page.screenshot({ path: triggerFile });
 			return `${path.relative(ROOT, file)} and ${path.basename(triggerFile)}; on the canvas: ${cargusNodes.join(', ')}, Cargus Trigger`;
 		});
+
+		await check('the nodes panel finds the Cargus node by shipment, parcel, delivery, AWB, courier, colet, livrare, curier', async () => {
+			const page = await (await openBrowser()).newPage({ viewport: { width: 1440, height: 900 } });
+			await signIn(page, live);
+			await page.goto(`${live.editorUrl}workflow/${WORKFLOW.order}`, { waitUntil: 'domcontentloaded' });
+			const ranks: string[] = [];
+			for (const word of ['shipment', 'parcel', 'delivery', 'awb', 'courier', 'colet', 'livrare', 'curier']) {
+				if (!(await page.locator('[data-test-id="node-creator"]').first().isVisible())) {
+					await page.locator('[data-test-id="node-creator-plus-button"]').first().click();
+				}
+				const search = page.locator('input[data-test-id="node-creator-search-bar"]').first();
+				await search.waitFor({ state: 'visible', timeout: 30000 });
+				await search.fill(word);
+				const names = page.locator('[data-test-id="node-creator"] [data-test-id="node-creator-item-name"]');
+				await names.first().waitFor({ state: 'visible', timeout: 30000 });
+				await sleep(500);
+				const found = (await names.allInnerTexts()).map((name) => name.trim());
+				const rank = found.findIndex((name) => name === 'Cargus') + 1;
+				if (word === 'awb') await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-nodes-panel-awb.png') });
+				assert(rank === 1, `searching "${word}" lists Cargus at ${rank || 'no'} place: ${found.slice(0, 5).join(', ')}`);
+				ranks.push(`${word}: 1st`);
+			}
+			await page.close();
+			return ranks.join(', ');
+		});
+
+		// 5. The forms a shop owner fills in, in both themes.
+		const forms = mainOperationForms(SANDBOX_CREDENTIAL_ID);
+		const created = await live.rest<{ id: string }>('POST', '/rest/workflows', {
+			name: 'Cargus forms (e2e)',
+			nodes: forms.map((form) => form.node),
+			connections: {},
+			active: false,
+			settings: { executionOrder: 'v1' },
+		});
+		for (const theme of THEMES) {
+			await check(`forms in ${theme} mode: each resource's main operation, the credential dialog, the trigger (screenshots)`, async () => {
+				const context = await (await openBrowser()).newContext({ viewport: { width: 1440, height: 900 } });
+				await context.addInitScript({ content: `window.localStorage.setItem('N8N_THEME', '${theme}');` });
+				const page = await context.newPage();
+				await signIn(page, live);
+				const shots: string[] = [];
+				const shoot = async (name: string) => {
+					const file = path.join(ARTIFACTS, `e2e-form-${name}-${theme}.png`);
+					await sleep(800);
+					await page.screenshot({ path: file });
+					assert(fs.statSync(file).size > 10000, `${path.basename(file)} is suspiciously small`);
+					shots.push(path.basename(file));
+				};
+				const bodyTheme = async () => await page.evaluate<string | null>('document.body.getAttribute("data-theme")');
+				for (const form of forms) {
+					await openForm(page, `${live.editorUrl}workflow/${created.id}/${form.node.id}`, '[data-test-id="ndv"]', form);
+					if (theme === 'dark') assert((await bodyTheme()) === 'dark', `the editor is not in dark mode (data-theme ${String(await bodyTheme())})`);
+					await shoot(form.resource);
+				}
+				await openForm(page, `${live.editorUrl}home/credentials/${SANDBOX_CREDENTIAL_ID}`, '[data-test-id="editCredential-modal"]', {
+					labels: ['Environment', 'Base URL', 'Account Type'],
+					values: ['Custom Base URL', 'Company (Legal Entity)'],
+				});
+				await shoot('credential');
+				const trigger = example(WORKFLOW.customer).nodes.find((n) => n.type === TRIGGER_TYPE) as ExampleWorkflow['nodes'][number] & { id: string };
+				await openForm(page, `${live.editorUrl}workflow/${WORKFLOW.customer}/${trigger.id}`, '[data-test-id="ndv"]', {
+					labels: ['Trigger On', 'Barcodes', 'Options'],
+					values: ['New Tracking Event'],
+				});
+				await shoot('trigger');
+				await context.close();
+				return `${shots.length} screenshots: ${shots.join(', ')}`;
+			});
+		}
 	} finally {
 		await cleanup();
 	}

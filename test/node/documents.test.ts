@@ -98,3 +98,15 @@ test('Get Order Documents gives the summary document as a PDF file', async () =>
 	expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
 	expect(pdf.fileName).toMatch(/^order-documents-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.pdf$/);
 });
+
+test.each(['getDocument', 'getPdf'])('Invoice %s of an invoice that does not exist fails with a message naming the invoice', async (operation) => {
+	const { items, error } = await runOperation(engineFor(sandbox), 'invoice', operation, { invoiceId: '987654' });
+	expect(items).toEqual([]);
+	expect(error?.message).toBe('Cargus has no invoice 987654');
+});
+
+test('Get AWB PDF of unknown barcodes fails with a message naming them', async () => {
+	const { items, error } = await runOperation(engineFor(sandbox), 'document', 'getAwbPdf', { barcodes: '999999901, 999999902' });
+	expect(items).toEqual([]);
+	expect(error?.message).toBe('Cargus has no AWB for 999999901, 999999902');
+});

@@ -149,8 +149,8 @@ describe('bad input is refused before anything is sent', () => {
 		await expectRefused(
 			'pickupOrder',
 			'send',
-			{ pickupStartDate: '2030-01-01T10:00:00', pickupEndDate: '2030-01-01T12:00:00', parcels: 1, envelopes: 0, totalWeight: 1, address: { LocationId: '={{ "x1" }}' } },
-			'Address › Location ID (item 1): "x1" is not a whole number: enter a whole number from 1 to 2147483647',
+			{ locationId: '1005962049', pickupStartDate: '2030-01-01T10:00:00', pickupEndDate: '2030-01-01T12:00:00', parcels: 1, envelopes: 0, totalWeight: 1, address: { LocalityId: '={{ "x1" }}' } },
+			'Address › Locality Name or ID (item 1): "x1" is not a whole number: enter a whole number from 1 to 2147483647',
 		);
 	});
 

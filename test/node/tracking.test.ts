@@ -96,3 +96,48 @@ test('An unknown barcode gives no item and no error', async () => {
 	expect(error).toBeUndefined();
 	expect(items).toEqual([]);
 });
+
+describe('Simplify (on for new nodes) puts the current status at the top of each shipment', () => {
+	async function deliveredAndNot(): Promise<{ delivered: string; onItsWay: string }> {
+		const shipments = (await sandbox.control.shipments()).filter((shipment) => shipment.visibleEvents.length > 1);
+		const isDelivered = (shipment: (typeof shipments)[number]) => shipment.visibleEvents.some((event) => Number(event.EventId) === 21);
+		return { delivered: shipments.find(isDelivered)!.barcode, onItsWay: shipments.find((shipment) => !isDelivered(shipment))!.barcode };
+	}
+
+	test.each(['track', 'trackWithStatus'])('%s: latest event, its date with zone and locality, and whether delivered, first; events kept', async (operation) => {
+		const { delivered, onItsWay } = await deliveredAndNot();
+		const { json, error } = await runOperation(engineFor(sandbox), 'shipment', operation, { barcodes: `${delivered}, ${onItsWay}` });
+		expect(error).toBeUndefined();
+		const truth = await sandbox.control.shipments([delivered, onItsWay]);
+		expect(json).toHaveLength(2);
+		json.forEach((item, index) => {
+			const events = [...truth[index].visibleEvents].sort((a, b) => String(a.Date).localeCompare(String(b.Date)) || Number(a.EventId) - Number(b.EventId));
+			const latest = events[events.length - 1];
+			expect(Object.keys(item).slice(0, 6)).toEqual(['Status', 'StatusEventId', 'StatusDate', 'StatusTimestamp', 'StatusLocality', 'Delivered']);
+			expect(item).toMatchObject({
+				Status: latest.Description,
+				StatusEventId: latest.EventId,
+				StatusDate: latest.Date,
+				StatusLocality: latest.LocalityName,
+				Delivered: index === 0,
+				Code: truth[index].barcode,
+			});
+			expect(Date.parse(String(item.StatusTimestamp))).toBe(Date.parse(`${String(latest.Date)}+02:00`));
+			expect(item.Event).toHaveLength(events.length);
+		});
+	});
+
+	test('off: the shipment exactly as Cargus serves it', async () => {
+		const { onItsWay } = await deliveredAndNot();
+		const { json } = await runOperation(engineFor(sandbox), 'shipment', 'track', { barcodes: onItsWay, simplify: false });
+		expect(json).toHaveLength(1);
+		expect(Object.keys(json[0]).filter((key) => key.startsWith('Status') || key === 'Delivered')).toEqual([]);
+		expect(json[0].Code).toBe(onItsWay);
+	});
+});
+
+test('Get Status of a shipment Cargus does not know fails with a message naming the barcode', async () => {
+	const { items, error } = await runOperation(engineFor(sandbox), 'shipment', 'getStatus', { barcode: '999999999' });
+	expect(items).toEqual([]);
+	expect(error?.message).toBe('Cargus has no shipment 999999999');
+});

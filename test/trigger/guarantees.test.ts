@@ -35,13 +35,17 @@ test('each new event becomes one item, oldest first, with the barcode, the event
 	expect(items).toHaveLength(9);
 	expect(isOldestFirst(items)).toBe(true);
 	expect(items[0]).toMatchObject({
-		barcode: barcodes[0],
+		Barcode: barcodes[0],
 		EventId: 70,
 		Description: expect.any(String),
 		LocalityName: expect.any(String),
-		shipment: { Type: expect.any(String), OrderStatus: expect.any(Number), OrderLate: expect.any(Boolean) },
+		Shipment: { Type: expect.any(String), OrderStatus: expect.any(Number), OrderLate: expect.any(Boolean) },
 	});
-	expect(items[0].shipment).not.toHaveProperty('Event');
+	expect(items[0].Shipment).not.toHaveProperty('Event');
+	// One naming (Cargus' PascalCase) for every key, and the date also as ISO 8601 with Bucharest's offset.
+	expect(Object.keys(items[0]).filter((key) => !/^[A-Z]/.test(key))).toEqual([]);
+	expect(String(items[0].Timestamp)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?[+-]0[23]:00$/);
+	expect(Date.parse(String(items[0].Timestamp))).toBe(Date.parse(`${String(items[0].Date)}+02:00`));
 });
 
 test('the same poll run twice emits nothing the second time', async () => {
@@ -141,7 +145,7 @@ test('a key-only credential traces with the no-login operation', async () => {
 	const items = await trigger.poll();
 
 	expect(items).toHaveLength(2);
-	expect(items[0].shipment).not.toHaveProperty('OrderStatus');
+	expect(items[0].Shipment).not.toHaveProperty('OrderStatus');
 	const requests = await sandbox.control.requests();
 	expect(requests.map((request) => [request.operation, request.auth])).toEqual([['traceNoAuth', 'none']]);
 });
@@ -157,7 +161,7 @@ test('only the chosen event ids are emitted, and the others are still remembered
 	emitted.push(...(await trigger.poll()));
 
 	expect(emitted.map((item) => item.EventId)).toEqual([21, 21, 21]);
-	expect(emitted.map((item) => item.barcode).sort()).toEqual([...barcodes].sort());
+	expect(emitted.map((item) => item.Barcode).sort()).toEqual([...barcodes].sort());
 });
 
 test('a failed batch changes no state for its shipments, the other batches still emit, the next poll catches up', async () => {
@@ -174,10 +178,10 @@ test('a failed batch changes no state for its shipments, the other batches still
 	const unchanged = barcodes.filter((barcode) => JSON.stringify(after[barcode]) === JSON.stringify(before[barcode]));
 	expect(unchanged).toHaveLength(2);
 	expect(first).toHaveLength(4);
-	expect(first.every((item) => !unchanged.includes(String(item.barcode)))).toBe(true);
+	expect(first.every((item) => !unchanged.includes(String(item.Barcode)))).toBe(true);
 
 	const second = await trigger.poll();
-	expect(second.map((item) => item.barcode).sort()).toEqual([...unchanged, ...unchanged].sort());
+	expect(second.map((item) => item.Barcode).sort()).toEqual([...unchanged, ...unchanged].sort());
 	expect([...first, ...second].map(identityOf).sort()).toEqual((await groundTruth(sandbox.control, barcodes)).sort());
 });
 

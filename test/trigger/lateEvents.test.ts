@@ -40,10 +40,10 @@ test('an event recorded late, dated before the latest one seen, is emitted exact
 	await sandbox.control.addEvent(barcode, { EventId: 224, Date: lateDate, Description: 'Cantarire repetata in hub' });
 
 	const items = await trigger.poll();
-	expect(items.map((item) => [item.barcode, item.EventId, item.Date, item.Description])).toEqual([
+	expect(items.map((item) => [item.Barcode, item.EventId, item.Date, item.Description])).toEqual([
 		[barcode, 224, lateDate, 'Cantarire repetata in hub'],
 	]);
-	expect(items[0].shipment).toMatchObject({ Code: barcode });
+	expect(items[0].Shipment).toMatchObject({ Code: barcode });
 	expect(await trigger.poll()).toEqual([]);
 
 	// Survives a restart: what n8n saved knows the late event too.

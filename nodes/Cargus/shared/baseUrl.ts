@@ -2,7 +2,6 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 export const PRODUCTION_BASE_URL = 'https://urgentcargus.azure-api.net';
 export const TEST_BASE_URL = 'https://urgentcargusapitest.azure-api.net';
-export const SANDBOX_BASE_URL = 'http://127.0.0.1:4000';
 export const CUSTOM_ENVIRONMENT = 'custom';
 
 /** The service's base URL chosen in the credential, without a trailing slash. */

@@ -19,7 +19,8 @@ export interface OperationSpec {
 	url: string;
 	send: Sender;
 	preSend?: PreSendAction[];
-	output: PostReceiveAction;
+	/** How the answer becomes items; several steps run in order. */
+	output: PostReceiveAction | PostReceiveAction[];
 	request?: Partial<IHttpRequestOptions>;
 	/** The output is a secret the user asked for (Account › Log In's token): not redacted. */
 	outputIsSecret?: boolean;
@@ -36,7 +37,7 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 			request: { method: spec.method, url: spec.url, ...spec.request },
 			send: { paginate: true, preSend: spec.preSend ?? [] },
 			operations: { pagination: redactedSend(spec.send, { outputIsSecret: spec.outputIsSecret }) },
-			output: { postReceive: [spec.output] },
+			output: { postReceive: Array.isArray(spec.output) ? spec.output : [spec.output] },
 		},
 	};
 }
@@ -56,7 +57,7 @@ export function forOperation(resource: string, operationValue: string, fields: I
 }
 
 /** The resource's "Operation" selector. */
-export function operationSelector(resource: string, operations: INodePropertyOptions[]): INodeProperties {
+export function operationSelector(resource: string, operations: INodePropertyOptions[], defaultValue = String(operations[0].value)): INodeProperties {
 	return {
 		displayName: 'Operation',
 		name: 'operation',
@@ -64,6 +65,6 @@ export function operationSelector(resource: string, operations: INodePropertyOpt
 		noDataExpression: true,
 		displayOptions: { show: { resource: [resource] } },
 		options: operations,
-		default: String(operations[0].value),
+		default: defaultValue,
 	};
 }

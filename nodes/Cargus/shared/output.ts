@@ -5,7 +5,7 @@ import type {
 	INodeExecutionData,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { BARCODE } from './barcodes';
 import { serviceMessageOf } from './serviceMessage';
@@ -65,6 +65,21 @@ export function oneRecordWith(key: string): Output {
 			throw unexpected(this, body, `a record with ${key}`);
 		}
 		return [{ json: body as IDataObject }];
+	};
+}
+
+/**
+ * For operations that read one thing by its ID or barcode: Cargus answering nothing (204) is an error
+ * that names what was asked for, so a workflow never stops silently.
+ */
+export function orFailWith(output: Output, notFound: (this: IExecuteSingleFunctions) => string): Output {
+	return async function (this, items, response) {
+		const result = await output.call(this, items, response);
+		if (result.length > 0) return result;
+		throw new NodeOperationError(this.getNode(), notFound.call(this), {
+			itemIndex: this.getItemIndex(),
+			description: 'Check the value in the node. To let the workflow go on without it, set the node\'s Settings › On Error to Continue.',
+		});
 	};
 }
 

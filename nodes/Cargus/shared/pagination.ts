@@ -57,7 +57,7 @@ export const pagingOptions: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: MAX_PAGE_SIZE },
 			default: MAX_PAGE_SIZE,
-			description: 'How many results to ask Cargus for per request (the service\'s "itemsPerPage", at most 100)',
+			description: 'How many invoices to ask Cargus for per request, at most 100',
 		},
 	],
 };

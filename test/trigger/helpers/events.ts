@@ -4,7 +4,7 @@ import type { ControlShipment, SandboxControl } from '../../../sandbox/control';
 
 /** Event identity as the contract defines it: (barcode, EventId, Date). */
 export function identityOf(item: IDataObject): string {
-	return `${String(item.barcode)}|${String(item.EventId)}|${String(item.Date)}`;
+	return `${String(item.Barcode)}|${String(item.EventId)}|${String(item.Date)}`;
 }
 
 /** What the sandbox says the watched shipments' trace shows right now, as identities. */

@@ -6,8 +6,9 @@ import { sendLogin } from '../../shared/send';
 export const logIn = operation({
 	name: 'Log In',
 	value: 'logIn',
-	action: 'Log in as a legal entity',
-	description: 'Log in with the credential\'s account and output the token (the node logs in by itself for every other operation)',
+	action: 'Get a login token',
+	description:
+		'Outputs the login token of the credential\'s account, for calling the Cargus API from other nodes such as HTTP Request. The Cargus node logs in by itself, so other operations never need it.',
 	method: 'POST',
 	url: LEGAL_ENTITY_LOGIN,
 	send: sendLogin,
@@ -17,7 +18,8 @@ export const logIn = operation({
 
 export const logInFields = forOperation('account', 'logIn', [
 	{
-		displayName: 'Logs in with the Username and Password of the Cargus API credential and outputs the token. Treat the token like a password.',
+		displayName:
+			'Outputs the login token of the account in the Cargus API credential, for other nodes to send in an "Authorization: Bearer" header. The token is a secret: whoever has it can use your Cargus account for about 24 hours, so never email, log or store it.',
 		name: 'notice',
 		type: 'notice',
 		default: '',

@@ -15,8 +15,8 @@ const OPTIONAL_TEXT: Array<[string, string, string]> = [
 export const save = operation({
 	name: 'Save',
 	value: 'save',
-	action: 'Save a complaint',
-	description: 'File a complaint about a shipment (no login needed)',
+	action: 'File a complaint',
+	description: 'Send Cargus a complaint about a shipment; outputs whether Cargus saved it',
 	method: 'POST',
 	url: '/api/Complaints/SaveComplaint',
 	send: sendWithKeyOnly,

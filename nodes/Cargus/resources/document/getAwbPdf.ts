@@ -4,7 +4,7 @@ import { parseBarcodes } from '../../shared/barcodes';
 import { barcodesField, fileOptions } from '../../shared/fields';
 import { barcodes } from '../../shared/input';
 import { BINARY_REQUEST, forOperation, operation } from '../../shared/operation';
-import { pdfFile } from '../../shared/output';
+import { orFailWith, pdfFile } from '../../shared/output';
 import { sendWithToken } from '../../shared/send';
 import { yesNo } from '../../shared/values';
 
@@ -26,14 +26,16 @@ function fileName(this: IExecuteSingleFunctions): string {
 export const getAwbPdf = operation({
 	name: 'Get AWB PDF',
 	value: 'getAwbPdf',
-	action: 'Get the AWB PDF of shipments',
-	description: 'The waybills (AWBs) of one or more shipments as one PDF file, ready to print',
+	action: 'Get shipping labels (AWB PDF)',
+	description: 'The waybills (AWBs) of one or more shipments as one PDF file, ready to print and stick on the parcels',
 	method: 'GET',
 	url: '/api/PDF/AwbDocuments',
 	request: BINARY_REQUEST,
 	send: sendWithToken,
 	preSend: [barcodes({ parameter: 'barcodes', label: 'Barcodes', to: 'query', property: 'barCodes', list: true }), printOptions],
-	output: pdfFile(fileName),
+	output: orFailWith(pdfFile(fileName), function (this: IExecuteSingleFunctions) {
+		return `Cargus has no AWB for ${parseBarcodes(this.getNodeParameter('barcodes')).join(', ')}`;
+	}),
 });
 
 export const getAwbPdfFields = forOperation('document', 'getAwbPdf', [
@@ -50,10 +52,11 @@ export const getAwbPdfFields = forOperation('document', 'getAwbPdf', [
 				name: 'format',
 				type: 'options',
 				options: [
-					{ name: 'A4', value: 0 },
-					{ name: 'Label 10x14', value: 1 },
+					{ name: 'A4 Page', value: 0 },
+					{ name: 'Label 10×14', value: 1 },
 				],
 				default: 0,
+				description: 'Paper for a printer of A4 sheets or for a label printer',
 			},
 			{
 				displayName: 'Print Main AWB',
@@ -62,10 +65,10 @@ export const getAwbPdfFields = forOperation('document', 'getAwbPdf', [
 				options: [
 					{ name: 'Twice', value: 0 },
 					{ name: 'Once', value: 1 },
-					{ name: 'Once, Label Format', value: 2 },
+					{ name: 'Once, in Label Format', value: 2 },
 				],
 				default: 1,
-				description: 'The service\'s "printMainOnce"',
+				description: 'How many copies of the main AWB the PDF holds',
 			},
 			{
 				displayName: 'One AWB per Page',

@@ -13,8 +13,8 @@ function day(context: IExecuteSingleFunctions, parameter: string): string {
 export const getOrderDocuments = operation({
 	name: 'Get Order Documents',
 	value: 'getOrderDocuments',
-	action: 'Get order documents by date',
-	description: 'The documents of your pickup orders between two dates, as one PDF file',
+	action: 'Get pickup order documents',
+	description: 'The summary document of your pickup orders between two dates, as one PDF file; no item when there were none',
 	method: 'GET',
 	url: '/api/OrderDocuments/GetByDate',
 	send: sendWithToken,
@@ -35,10 +35,11 @@ export const getOrderDocumentsFields = forOperation('document', 'getOrderDocumen
 	{
 		displayName: 'Document Type',
 		name: 'docType',
-		type: 'number',
+		type: 'options',
+		options: [{ name: 'Summary of Orders', value: 0, description: 'One document listing the orders and their shipments' }],
 		default: 0,
 		required: true,
-		description: 'The service\'s "docType": 0 is the summary document',
+		description: 'Which document to get (Cargus documents only the summary)',
 	},
 	fileOptions,
 ]);

@@ -8,7 +8,7 @@ export const getMany = operation({
 	name: 'Get Many',
 	value: 'getMany',
 	action: 'Get many invoices',
-	description: 'Invoices issued between two dates; one item per invoice, no item when there are none',
+	description: 'The invoices Cargus issued you between two dates; one item per invoice',
 	method: 'GET',
 	url: '/api/Invoices',
 	send: sendPages,

@@ -1,27 +1,32 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { fileOptions } from '../../shared/fields';
+import { fileOptions, idField } from '../../shared/fields';
 import { integer } from '../../shared/input';
 import { BINARY_REQUEST, forOperation, operation } from '../../shared/operation';
-import { pdfFile } from '../../shared/output';
+import { orFailWith, pdfFile } from '../../shared/output';
 import { sendWithToken } from '../../shared/send';
 
 export const getPdf = operation({
 	name: 'Get PDF',
 	value: 'getPdf',
-	action: 'Get an invoice PDF',
-	description: 'The invoice as a PDF file (from the PDF download endpoint)',
+	action: 'Download an invoice PDF',
+	description: 'The invoice\'s stored PDF, downloaded as a file (invoice-ID.pdf). Get Document gives its print version instead: both are PDF files of the same invoice.',
 	method: 'GET',
 	url: '/api/PDF/InvoiceDocuments',
 	request: BINARY_REQUEST,
 	send: sendWithToken,
 	preSend: [integer({ parameter: 'invoiceId', label: 'Invoice ID', to: 'query', property: 'InvoiceId' })],
-	output: pdfFile(function (this: IExecuteSingleFunctions) {
-		return `invoice-${String(this.getNodeParameter('invoiceId'))}.pdf`;
-	}),
+	output: orFailWith(
+		pdfFile(function (this: IExecuteSingleFunctions) {
+			return `invoice-${String(this.getNodeParameter('invoiceId'))}.pdf`;
+		}),
+		function (this: IExecuteSingleFunctions) {
+			return `Cargus has no invoice ${String(this.getNodeParameter('invoiceId'))}`;
+		},
+	),
 });
 
 export const getPdfFields = forOperation('invoice', 'getPdf', [
-	{ displayName: 'Invoice ID', name: 'invoiceId', type: 'number', default: 0, required: true, description: 'InvoiceId from Invoice › Get Many' },
+	idField('invoiceId', 'Invoice ID', 'The invoice\'s InvoiceId, as Invoice › Get Many outputs it', '700123'),
 	fileOptions,
 ]);

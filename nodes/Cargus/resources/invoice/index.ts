@@ -6,7 +6,7 @@ import { getMany, getManyFields } from './getMany';
 import { getPdf, getPdfFields } from './getPdf';
 
 export const invoice: INodeProperties[] = [
-	operationSelector('invoice', [getDocument, getMany, getPdf]),
+	operationSelector('invoice', [getDocument, getMany, getPdf], 'getMany'),
 	...getDocumentFields,
 	...getManyFields,
 	...getPdfFields,

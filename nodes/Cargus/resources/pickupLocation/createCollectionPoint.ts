@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { additionalFields, addressFields, addressToBody, automaticEodField } from '../../shared/fields';
+import { additionalFields, addressFields, addressToBody, automaticEodField, automaticEodToBody } from '../../shared/fields';
 import { text } from '../../shared/input';
 import { yesNo } from '../../shared/values';
 import { forOperation, operation } from '../../shared/operation';
@@ -10,32 +10,33 @@ import { sendWithToken } from '../../shared/send';
 export const createCollectionPoint = operation({
 	name: 'Create Collection Point',
 	value: 'createCollectionPoint',
-	action: 'Create a collection point pickup location',
-	description: 'Create a pickup location at a Ship & Go collection point (click & collect)',
+	action: 'Add a Ship & Go point as pickup location',
+	description: 'Make a Cargus Ship & Go point one of your pickup locations, so you can drop parcels there (click & collect); gives its Location ID',
 	method: 'POST',
 	url: '/api/PickupLocations/PostClickCollect',
 	send: sendWithToken,
 	preSend: [
 		addressToBody,
-		text({ parameter: 'minihubId', label: 'Minihub ID', to: 'body', property: 'MinihubId' }),
+		text({ parameter: 'minihubId', label: 'Ship & Go Point ID', to: 'body', property: 'MinihubId' }),
 		async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 			const body = options.body as IDataObject;
 			body.Active = yesNo(this.getNodeParameter('active', true), true) ? 1 : 0;
 			return options;
 		},
-		text({ parameter: 'additionalFields.automaticEod', label: 'Automatic EOD', to: 'body', property: 'AutomaticEOD', optional: true }),
+		automaticEodToBody,
 	],
 	output: valueAs('LocationId', 'number'),
 });
 
 export const createCollectionPointFields = forOperation('pickupLocation', 'createCollectionPoint', [
 	{
-		displayName: 'Minihub ID',
+		displayName: 'Ship & Go Point ID',
 		name: 'minihubId',
 		type: 'string',
 		default: '',
 		required: true,
-		description: 'ID of the Ship & Go point (minihub) that becomes the collection point',
+		placeholder: '201',
+		description: 'The Ship & Go point\'s ID (Cargus calls it MinihubId), from Cargus\' list of Ship & Go points',
 	},
 	{
 		displayName: 'Active',

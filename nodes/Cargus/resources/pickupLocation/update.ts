@@ -1,5 +1,5 @@
-import { additionalFields, addressFields, addressToBody, automaticEodField } from '../../shared/fields';
-import { integer, text } from '../../shared/input';
+import { additionalFields, addressFields, addressToBody, automaticEodField, automaticEodToBody, idField } from '../../shared/fields';
+import { integer } from '../../shared/input';
 import { forOperation, operation } from '../../shared/operation';
 import { valueAs } from '../../shared/output';
 import { sendWithToken } from '../../shared/send';
@@ -8,27 +8,20 @@ export const update = operation({
 	name: 'Update',
 	value: 'update',
 	action: 'Update a pickup location',
-	description: 'Change the address or contact of one of your pickup locations',
+	description: 'Change the address, contact or end-of-day time of one of your pickup locations',
 	method: 'PUT',
 	url: '/api/PickupLocations',
 	send: sendWithToken,
 	preSend: [
 		addressToBody,
 		integer({ parameter: 'locationId', label: 'Location ID', to: 'body', property: 'LocationId' }),
-		text({ parameter: 'additionalFields.automaticEod', label: 'Automatic EOD', to: 'body', property: 'AutomaticEOD', optional: true }),
+		automaticEodToBody,
 	],
 	output: valueAs('LocationId', 'number'),
 });
 
 export const updateFields = forOperation('pickupLocation', 'update', [
-	{
-		displayName: 'Location ID',
-		name: 'locationId',
-		type: 'number',
-		default: 0,
-		required: true,
-		description: 'ID of the pickup location to change',
-	},
-	{ ...addressFields, options: addressFields.options?.filter((option) => option.name !== 'LocationId') },
+	idField('locationId', 'Location ID', 'ID of your pickup location to change', '1005962049'),
+	{ ...addressFields, description: 'Only the fields you add are changed' },
 	additionalFields([automaticEodField]),
 ]);

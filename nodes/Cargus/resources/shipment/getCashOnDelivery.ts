@@ -6,8 +6,8 @@ import { sendWithToken } from '../../shared/send';
 export const getCashOnDelivery = operation({
 	name: 'Get Cash on Delivery',
 	value: 'getCashOnDelivery',
-	action: 'Get cash on delivery records',
-	description: 'Cash-on-delivery records of the account, or of one shipment; one item per record',
+	action: 'Get cash on delivery payments',
+	description: 'What Cargus collected from your customers and when it paid you back, for all shipments or one; one item per shipment',
 	method: 'GET',
 	url: '/api/CashAccount',
 	send: sendWithToken,

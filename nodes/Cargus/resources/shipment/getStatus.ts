@@ -1,19 +1,23 @@
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
+
 import { barcodesField } from '../../shared/fields';
 import { barcodes } from '../../shared/input';
 import { forOperation, operation } from '../../shared/operation';
-import { oneRecordWith } from '../../shared/output';
+import { oneRecordWith, orFailWith } from '../../shared/output';
 import { sendWithToken } from '../../shared/send';
 
 export const getStatus = operation({
 	name: 'Get Status',
 	value: 'getStatus',
 	action: 'Get the status of a shipment',
-	description: 'Status, delivery confirmation and cash-on-delivery repayment of one shipment',
+	description: 'Where one shipment stands: its status, who confirmed delivery, and the cash-on-delivery payment',
 	method: 'GET',
 	url: '/api/AwbStatus/GetAwbSyncStatusByBarCode',
 	send: sendWithToken,
 	preSend: [barcodes({ parameter: 'barcode', label: 'Barcode', to: 'query', property: 'barCode', list: false })],
-	output: oneRecordWith('BarCode'),
+	output: orFailWith(oneRecordWith('BarCode'), function (this: IExecuteSingleFunctions) {
+		return `Cargus has no shipment ${String(this.getNodeParameter('barcode')).trim()}`;
+	}),
 });
 
 export const getStatusFields = forOperation('shipment', 'getStatus', [barcodesField('barcode', 'Barcode', false)]);

@@ -8,7 +8,7 @@ import { trackWithoutLogin, trackWithoutLoginFields } from './trackWithoutLogin'
 import { trackWithStatus, trackWithStatusFields } from './trackWithStatus';
 
 export const shipment: INodeProperties[] = [
-	operationSelector('shipment', [getCashOnDelivery, getStatus, track, trackWithoutLogin, trackWithStatus]),
+	operationSelector('shipment', [getCashOnDelivery, getStatus, track, trackWithoutLogin, trackWithStatus], 'track'),
 	...getCashOnDeliveryFields,
 	...getStatusFields,
 	...trackFields,

@@ -3,17 +3,21 @@ import { barcodes } from '../../shared/input';
 import { forOperation, operation } from '../../shared/operation';
 import { oneItemPerElement } from '../../shared/output';
 import { sendInBatches } from '../../shared/send';
+import { currentStatusFirst, simplifyField } from '../../shared/trackingStatus';
 
 export const track = operation({
 	name: 'Track',
 	value: 'track',
 	action: 'Track shipments',
-	description: 'Tracking events of one or more shipments; one item per shipment, no item when Cargus has none',
+	description: 'The journey of one or more shipments: every scan from pickup to delivery; one item per shipment',
 	method: 'GET',
 	url: '/api/AwbTrace',
 	send: sendInBatches('barCode'),
 	preSend: [barcodes({ parameter: 'barcodes', label: 'Barcodes', to: 'query', property: 'barCode', list: true, batched: true })],
-	output: oneItemPerElement,
+	output: [oneItemPerElement, currentStatusFirst],
 });
 
-export const trackFields = forOperation('shipment', 'track', [barcodesField('barcodes', 'Barcodes', true, 'longer lists are traced 50 per request')]);
+export const trackFields = forOperation('shipment', 'track', [
+	barcodesField('barcodes', 'Barcodes', true, 'longer lists are traced 50 per request'),
+	simplifyField,
+]);

@@ -8,7 +8,7 @@ export const trackWithoutLogin = operation({
 	name: 'Track Without Login',
 	value: 'trackWithoutLogin',
 	action: 'Track a shipment without login',
-	description: 'Tracking events of one shipment using only the subscription key',
+	description: 'The journey of one shipment (every scan, from pickup to delivery), with only the subscription key; one item per shipment',
 	method: 'GET',
 	url: '/api/NoAuth/GetAwbTrace',
 	send: sendWithKeyOnly,

@@ -1,0 +1,55 @@
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { baseUrlOf } from '../shared/baseUrl';
+import { countyOptions, ROMANIA_COUNTRY_ID } from '../shared/counties';
+import { CREDENTIAL_TYPE } from '../shared/credentials';
+import { redact, secretsOf } from '../shared/redact';
+import { serviceMessageOf } from '../shared/serviceMessage';
+
+const COUNTY_PARAMETER = 'address.CountyId';
+
+/** The chosen county; an expression is resolved where it can be without input data. */
+function countyOf(context: ILoadOptionsFunctions): unknown {
+	try {
+		return context.getNodeParameter(COUNTY_PARAMETER, '');
+	} catch {
+		return context.getCurrentNodeParameter(COUNTY_PARAMETER);
+	}
+}
+
+export async function getCounties(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return countyOptions();
+}
+
+/** The localities of the county chosen in the address, from Cargus' no-login list (key-only credentials work too). */
+export async function getLocalities(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const countyId = Number(countyOf(this));
+	if (!Number.isInteger(countyId) || countyId <= 0) {
+		throw new NodeOperationError(this.getNode(), 'Choose the County first: Cargus lists localities per county');
+	}
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	let groups: unknown;
+	try {
+		groups = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
+			method: 'GET',
+			baseURL: baseUrlOf(credentials),
+			url: '/api/NoAuth/GetLocalities',
+			qs: { countryId: ROMANIA_COUNTRY_ID, countyId },
+			headers: { Accept: 'application/json' },
+			json: true,
+		});
+	} catch (error) {
+		const response = (error as { response?: { status?: number; data?: unknown } }).response;
+		const said = serviceMessageOf(response?.data) ?? (error as Error).message;
+		const status = response?.status === undefined ? '' : `HTTP ${response.status}: `;
+		throw new NodeOperationError(this.getNode(), redact(`Could not load the localities from Cargus: ${status}${said}`, secretsOf(credentials)));
+	}
+	const localities = (Array.isArray(groups) ? groups : []).flatMap((group: IDataObject) =>
+		Array.isArray(group?.Locality) ? (group.Locality as IDataObject[]) : [],
+	);
+	return localities
+		.filter((locality) => locality.LocalityId !== undefined)
+		.map((locality) => ({ name: String(locality.Name ?? locality.LocalityId), value: Number(locality.LocalityId) }))
+		.sort((a, b) => a.name.localeCompare(b.name));
+}

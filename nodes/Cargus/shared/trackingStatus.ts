@@ -1,0 +1,57 @@
+import { DateTime } from 'luxon';
+import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties, PostReceiveAction } from 'n8n-workflow';
+
+/** Cargus dates carry no zone: they are Bucharest wall-clock time. */
+export const CARGUS_TIME_ZONE = 'Europe/Bucharest';
+export const DELIVERED_EVENT_ID = 21;
+
+/** A Cargus date as ISO 8601 with its offset ("2026-11-20T14:00:00+02:00"); a date with a zone keeps it. */
+export function cargusTimestamp(date: unknown): string | undefined {
+	if (typeof date !== 'string' || date.trim() === '') return undefined;
+	const parsed = DateTime.fromISO(date.trim().replace(' ', 'T'), { zone: CARGUS_TIME_ZONE, setZone: true });
+	return parsed.isValid ? (parsed.toISO({ suppressMilliseconds: true }) ?? undefined) : undefined;
+}
+
+function timeOf(event: IDataObject): number {
+	const timestamp = cargusTimestamp(event.Date);
+	return timestamp === undefined ? 0 : DateTime.fromISO(timestamp).toMillis();
+}
+
+/** The shipment's latest event (by Date, then EventId), and whether it was delivered, ahead of the trace's own fields. */
+export function withCurrentStatus(trace: IDataObject): IDataObject {
+	const events = (Array.isArray(trace.Event) ? trace.Event : []).filter(
+		(event): event is IDataObject => event !== null && typeof event === 'object',
+	);
+	const latest = events.reduce<IDataObject | undefined>((current, event) => {
+		if (!current) return event;
+		const difference = timeOf(event) - timeOf(current) || Number(event.EventId) - Number(current.EventId);
+		return difference > 0 ? event : current;
+	}, undefined);
+	return {
+		Status: latest?.Description ?? null,
+		StatusEventId: latest?.EventId ?? null,
+		StatusDate: latest?.Date ?? null,
+		StatusTimestamp: cargusTimestamp(latest?.Date) ?? null,
+		StatusLocality: latest?.LocalityName ?? null,
+		Delivered: events.some((event) => Number(event.EventId) === DELIVERED_EVENT_ID),
+		...trace,
+	};
+}
+
+export const simplifyField: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+	hint: 'Puts the current status at the top of each item: Status, StatusEventId, StatusDate, StatusTimestamp, StatusLocality and Delivered. The events stay under Event.',
+};
+
+/** With Simplify on, each shipment's item starts with its current status. */
+export const currentStatusFirst: PostReceiveAction = async function (
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	if (this.getNodeParameter('simplify', false) !== true) return items;
+	return items.map((item) => ({ ...item, json: withCurrentStatus(item.json) }));
+};

@@ -1,0 +1,62 @@
+/** The Cargus node's main operation of each resource, as the end-to-end test opens and photographs it. */
+export interface FormShot {
+	resource: string;
+	node: {
+		id: string;
+		name: string;
+		type: string;
+		typeVersion: number;
+		position: [number, number];
+		parameters: Record<string, unknown>;
+		credentials: Record<string, { id: string; name: string }>;
+	};
+	/** Texts the form must show once open. */
+	labels: string[];
+	/** Values its fields must show (dropdowns show their option's name, which for County and Locality only the lookups give). */
+	values: string[];
+}
+
+const MAIN_OPERATIONS: Array<Omit<FormShot, 'node'> & { parameters: Record<string, unknown> }> = [
+	{ resource: 'account', parameters: { operation: 'logIn' }, labels: ['whoever has it'], values: ['Account', 'Log In'] },
+	{ resource: 'cashReceipt', parameters: { operation: 'createList' }, labels: ['Pickup Location ID', 'Add Receipt'], values: ['Create List'] },
+	{ resource: 'complaint', parameters: { operation: 'save' }, labels: ['Person Name', 'Complaint Details'], values: ['Save'] },
+	{ resource: 'document', parameters: { operation: 'getAwbPdf' }, labels: ['Barcodes', 'Add Option'], values: ['Get AWB PDF'] },
+	{ resource: 'invoice', parameters: {}, labels: ['From', 'Return All'], values: ['Get Many'] },
+	{
+		resource: 'locality',
+		parameters: { operation: 'getManyWithoutLogin', countyId: 15 },
+		labels: ['Country', 'County Name or ID'],
+		values: ['Romania', 'Cluj (CJ)'],
+	},
+	{
+		resource: 'pickupLocation',
+		parameters: { operation: 'update', additionalFields: { automaticEod: '17:30' } },
+		labels: ['Location ID', 'Automatic End of Day'],
+		values: ['Update'],
+	},
+	{
+		resource: 'pickupOrder',
+		parameters: { operation: 'send', address: { CountyId: 27, LocalityId: 29445916 } },
+		labels: ['Pickup Location ID', 'Total Weight (Kg)', 'Locality Name or ID'],
+		values: ['Send', 'Ilfov (IF)', 'Tunari'],
+	},
+	{ resource: 'returnAwb', parameters: { operation: 'create' }, labels: ['Barcode', 'Additional Fields'], values: ['Create'] },
+	{ resource: 'shipment', parameters: {}, labels: ['Barcodes', 'Simplify'], values: ['Track'] },
+];
+
+export function mainOperationForms(credentialId: string): FormShot[] {
+	return MAIN_OPERATIONS.map(({ resource, parameters, labels, values }, index) => ({
+		resource,
+		node: {
+			id: `cargus-form-${resource}`,
+			name: `Cargus ${resource.replace(/[A-Z]/g, (letter) => ` ${letter}`).replace(/^./, (first) => first.toUpperCase())}`,
+			type: 'n8n-nodes-cargus.cargus',
+			typeVersion: 1,
+			position: [index * 220, 0],
+			parameters: { resource, ...parameters },
+			credentials: { cargusApi: { id: credentialId, name: 'Cargus Sandbox' } },
+		},
+		labels,
+		values,
+	}));
+}

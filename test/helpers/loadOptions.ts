@@ -1,0 +1,43 @@
+import 'reflect-metadata';
+import { LoadOptionsContext } from 'n8n-core';
+import type { ICredentialDataDecryptedObject, INode, INodeParameters, INodePropertyOptions } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { CargusApi } from '../../credentials/CargusApi.credentials';
+import { Cargus } from '../../nodes/Cargus/Cargus.node';
+import { additionalDataOf, CARGUS_NODE_TYPE, nodeTypesOf } from './engine';
+import { InMemoryCredentialsHelper } from './credentialsHelper';
+
+const CREDENTIAL_ID = 'cargus-credential';
+
+/**
+ * Calls one of the Cargus node's load-options methods the way n8n's editor backend does
+ * (DynamicNodeParametersService): a one-node workflow with the form's current parameters, n8n-core's
+ * LoadOptionsContext, and the credential read from the store.
+ */
+export async function loadOptions(
+	method: string,
+	parameters: INodeParameters,
+	credential: ICredentialDataDecryptedObject,
+): Promise<INodePropertyOptions[]> {
+	const credentialType = new CargusApi();
+	const credentials = new InMemoryCredentialsHelper({ [credentialType.name]: credentialType });
+	credentials.set(CREDENTIAL_ID, credential);
+	const cargus = new Cargus();
+	const node: INode = {
+		id: 'temp',
+		name: 'Temp-Node',
+		type: CARGUS_NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { cargusApi: { id: CREDENTIAL_ID, name: 'Cargus account' } },
+	};
+	const nodeTypes = nodeTypesOf({ [CARGUS_NODE_TYPE]: cargus });
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	const additionalData = { ...additionalDataOf(credentials), currentNodeParameters: parameters };
+	const context = new LoadOptionsContext(workflow, workflow.getNode('Temp-Node')!, additionalData, 'parameters');
+	const implementation = cargus.methods.loadOptions[method as keyof typeof cargus.methods.loadOptions];
+	if (!implementation) throw new Error(`The Cargus node has no load-options method ${method}`);
+	return await implementation.call(context);
+}
