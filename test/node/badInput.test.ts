@@ -137,7 +137,7 @@ const LAST_YEAR = { fromDate: '2025-11-01T00:00:00', toDate: '2025-12-01T00:00:0
 const RECEIPT = { receiptDate: '2026-11-20T08:00:00', receiptNumber: 'R-1', receiptOperator: 'Ana Pop', amount: 120.5, awb: '804115458', idAwb: 1 };
 const CASH_RECEIPTS = { date: '2026-11-20T09:00:00', operator: 'Ana Pop', location: ECOM_TEST_LOCATION };
 const COMPLAINT = { personName: 'Ana Pop', email: 'ana@example.com', complaintDetails: 'The parcel arrived damaged.' };
-const ORDER = { pickupStartDate: '2026-11-21T10:00:00', pickupEndDate: '2026-11-21T14:00:00', parcels: 1, envelopes: 0, totalWeight: 1, address: { LocationId: ECOM_TEST_LOCATION } };
+const ORDER = { locationId: ECOM_TEST_LOCATION, pickupStartDate: '2026-11-21T10:00:00', pickupEndDate: '2026-11-21T14:00:00', parcels: 1, envelopes: 0, totalWeight: 1 };
 const COLLECTION_POINT = { minihubId: 'SGN-PP405999', active: true, address: { Name: 'Punct', LocalityId: 515 } };
 
 function group(name: string, resource: string, operation: string, parameters: INodeParameters, label: string, allowed: string, bad: Bad[]): Group {
@@ -145,10 +145,10 @@ function group(name: string, resource: string, operation: string, parameters: IN
 }
 
 const GROUPS: Group[] = [
-	group('Location', 'cashReceipt', 'createList', { ...CASH_RECEIPTS, location: VALUE }, 'Location', ID, [...BAD_ID, ...MISSING]),
+	group('Location', 'cashReceipt', 'createList', { ...CASH_RECEIPTS, location: VALUE }, 'Pickup Location ID', ID, [...BAD_ID, ...MISSING]),
 	group('Operator', 'cashReceipt', 'createList', { ...CASH_RECEIPTS, operator: VALUE }, 'Operator', TEXT, [...BAD_TEXT, [null, REQUIRED]]),
 	group('Date', 'cashReceipt', 'createList', { ...CASH_RECEIPTS, date: VALUE }, 'Date', DATE, [...BAD_DATE, [null, REQUIRED]]),
-	group('a receipt amount', 'cashReceipt', 'createList', { ...CASH_RECEIPTS, receipts: { receipt: [RECEIPT, { ...RECEIPT, amount: VALUE }] } }, 'Receipts › 2 › Amount', AMOUNT, [
+	group('a receipt amount', 'cashReceipt', 'createList', { ...CASH_RECEIPTS, receipts: { receipt: [RECEIPT, { ...RECEIPT, amount: VALUE }] } }, 'Receipts › 2 › Amount (RON)', AMOUNT, [
 		[true, 'true is not a number'],
 		[-10, '-10 is out of range'],
 		['12,5,0', '"12,5,0" is not a number'],
@@ -179,12 +179,12 @@ const GROUPS: Group[] = [
 	group('the complaint\'s shipment', 'complaint', 'save', { ...COMPLAINT, additionalFields: { shipment: VALUE } }, 'Additional Fields › Shipment', ONE_BARCODE, [['ABC123', '"ABC123" is not a Cargus barcode']]),
 	group('Barcodes of an AWB PDF', 'document', 'getAwbPdf', { barcodes: VALUE }, 'Barcodes', BARCODES_50, [...BAD_BARCODE_LIST, [null, REQUIRED]]),
 	group('One AWB per Page', 'document', 'getAwbPdf', { barcodes: '804115458', printOptions: { printOneAwbPerPage: VALUE } }, 'Print Options › One AWB per Page', YES_NO, BAD_YES_NO),
-	group('Format', 'document', 'getAwbPdf', { barcodes: '804115458', printOptions: { format: VALUE } }, 'Print Options › Format', 'enter one of 0 (A4), 1 (Label 10x14)', [
+	group('Format', 'document', 'getAwbPdf', { barcodes: '804115458', printOptions: { format: VALUE } }, 'Print Options › Format', 'enter one of 0 (A4 Page), 1 (Label 10×14)', [
 		[2, '2 is not one of the choices'],
 		['A4', '"A4" is not one of the choices'],
 		[true, 'true is not one of the choices'],
 	]),
-	group('Print Main AWB', 'document', 'getAwbPdf', { barcodes: '804115458', printOptions: { printMainOnce: VALUE } }, 'Print Options › Print Main AWB', 'enter one of 0 (Twice), 1 (Once), 2 (Once, Label Format)', [[-1, '-1 is not one of the choices']]),
+	group('Print Main AWB', 'document', 'getAwbPdf', { barcodes: '804115458', printOptions: { printMainOnce: VALUE } }, 'Print Options › Print Main AWB', 'enter one of 0 (Twice), 1 (Once), 2 (Once, in Label Format)', [[-1, '-1 is not one of the choices']]),
 	group('Put Output File in Field', 'document', 'getAwbPdf', { barcodes: '804115458', options: { binaryPropertyName: VALUE } }, 'Options › Put Output File in Field', TEXT, [[{ name: 'data' }, 'the object {"name":"data"} is not text']]),
 	group('Document Type', 'document', 'getOrderDocuments', { ...LAST_YEAR, docType: VALUE }, 'Document Type', COUNT, [...BAD_COUNT, [null, REQUIRED]]),
 	group('From of order documents', 'document', 'getOrderDocuments', { ...LAST_YEAR, docType: 0, fromDate: VALUE }, 'From', DATE, BAD_DATE.slice(0, 2)),
@@ -202,28 +202,28 @@ const GROUPS: Group[] = [
 	]),
 	group('To of invoices', 'invoice', 'getMany', { ...LAST_YEAR, returnAll: true, toDate: VALUE }, 'To', DATE, [['2025-12-01 noon', '"2025-12-01 noon" is not a date']]),
 	group('Invoice ID of a PDF', 'invoice', 'getPdf', { invoiceId: VALUE }, 'Invoice ID', ID, [[-1, '-1 is out of range'], ['0x1F', '"0x1F" is not a whole number']]),
-	group('Country ID', 'locality', 'getMany', { countryId: VALUE }, 'Country ID', ID, [[-1, '-1 is out of range'], ['1.0', '"1.0" is not a whole number']]),
-	group('County ID filter', 'locality', 'getMany', { countryId: 1, filters: { countyId: VALUE } }, 'Filters › County ID', ID, [[-44, '-44 is out of range']]),
+	group('Country ID', 'locality', 'getMany', { countryId: VALUE }, 'Country', ID, [[-1, '-1 is out of range'], ['1.0', '"1.0" is not a whole number']]),
+	group('County ID filter', 'locality', 'getMany', { countryId: 1, filters: { countyId: VALUE } }, 'Filters › County Name or ID', ID, [[-44, '-44 is out of range']]),
 	group('Postal Code filter', 'locality', 'getMany', { countryId: 1, filters: { postalCode: VALUE } }, 'Filters › Postal Code', POSTAL_CODE, BAD_POSTAL_CODE),
-	group('County ID without login', 'locality', 'getManyWithoutLogin', { countryId: 1, countyId: VALUE }, 'County ID', ID, [[-44, '-44 is out of range'], [null, REQUIRED]]),
-	group('Country ID without login', 'locality', 'getManyWithoutLogin', { countyId: 15, countryId: VALUE }, 'Country ID', ID, [[2147483648, '2147483648 is out of range']]),
+	group('County ID without login', 'locality', 'getManyWithoutLogin', { countryId: 1, countyId: VALUE }, 'County Name or ID', ID, [[-44, '-44 is out of range'], [null, REQUIRED]]),
+	group('Country ID without login', 'locality', 'getManyWithoutLogin', { countyId: 15, countryId: VALUE }, 'Country', ID, [[2147483648, '2147483648 is out of range']]),
 	group('Active', 'pickupLocation', 'createCollectionPoint', { ...COLLECTION_POINT, active: VALUE }, 'Active', YES_NO, BAD_YES_NO.slice(0, 4)),
-	group('Minihub ID', 'pickupLocation', 'createCollectionPoint', { ...COLLECTION_POINT, minihubId: VALUE }, 'Minihub ID', TEXT, [[['SGN-1'], 'the list ["SGN-1"] is not text'], ['', REQUIRED]]),
-	group('an address County ID', 'pickupLocation', 'createCollectionPoint', { ...COLLECTION_POINT, address: { Name: 'Punct', CountyId: VALUE } }, 'Address › County ID', ID, [[-44, '-44 is out of range'], [{}, 'the object {} is not a whole number']]),
-	group('an address Cod Postal', 'pickupLocation', 'createCollectionPoint', { ...COLLECTION_POINT, address: { Name: 'Punct', CodPostal: VALUE } }, 'Address › Cod Postal', POSTAL_CODE, BAD_POSTAL_CODE.slice(0, 4)),
+	group('Ship & Go Point ID', 'pickupLocation', 'createCollectionPoint', { ...COLLECTION_POINT, minihubId: VALUE }, 'Ship & Go Point ID', TEXT, [[['SGN-1'], 'the list ["SGN-1"] is not text'], ['', REQUIRED]]),
+	group('an address County ID', 'pickupLocation', 'createCollectionPoint', { ...COLLECTION_POINT, address: { Name: 'Punct', CountyId: VALUE } }, 'Address › County Name or ID', ID, [[-44, '-44 is out of range'], [{}, 'the object {} is not a whole number']]),
+	group('an address Postal Code', 'pickupLocation', 'createCollectionPoint', { ...COLLECTION_POINT, address: { Name: 'Punct', PostalCode: VALUE } }, 'Address › Postal Code', POSTAL_CODE, BAD_POSTAL_CODE.slice(0, 4)),
 	group('an address Name', 'pickupLocation', 'createCollectionPoint', { ...COLLECTION_POINT, address: { Name: VALUE } }, 'Address › Name', TEXT, BAD_TEXT),
-	group('Automatic EOD', 'pickupLocation', 'createCollectionPoint', { ...COLLECTION_POINT, additionalFields: { automaticEod: VALUE } }, 'Additional Fields › Automatic EOD', TEXT, [[{ at: '18:00' }, 'the object {"at":"18:00"} is not text']]),
+	group('Automatic End of Day', 'pickupLocation', 'createCollectionPoint', { ...COLLECTION_POINT, additionalFields: { automaticEod: VALUE } }, 'Additional Fields › Automatic End of Day', TEXT, [[{ at: '18:00' }, 'the object {"at":"18:00"} is not text']]),
 	group('Location ID of an update', 'pickupLocation', 'update', { locationId: VALUE, address: { ContactPerson: 'Ion' } }, 'Location ID', ID, [[-1, '-1 is out of range'], [true, 'true is not a whole number'], [null, REQUIRED]]),
 	group('an address Email', 'pickupLocation', 'update', { locationId: ECOM_TEST_LOCATION, address: { Email: VALUE } }, 'Address › Email', EMAIL, BAD_EMAIL.slice(0, 2)),
 	group('an address Postal Code', 'pickupLocation', 'update', { locationId: ECOM_TEST_LOCATION, address: { PostalCode: VALUE } }, 'Address › Postal Code', POSTAL_CODE, [[1234567, '1234567 is not a postal code']]),
-	group('an address Locality ID', 'pickupLocation', 'update', { locationId: ECOM_TEST_LOCATION, address: { LocalityId: VALUE } }, 'Address › Locality ID', ID, [['515abc', '"515abc" is not a whole number']]),
+	group('an address Locality ID', 'pickupLocation', 'update', { locationId: ECOM_TEST_LOCATION, address: { LocalityId: VALUE } }, 'Address › Locality Name or ID', ID, [['515abc', '"515abc" is not a whole number']]),
 	group('an address Phone Number', 'pickupLocation', 'update', { locationId: ECOM_TEST_LOCATION, address: { PhoneNumber: VALUE } }, 'Address › Phone Number', TEXT, [['0722\n000000', '"0722\\n000000" contains a line break or control character']]),
 	group('Order ID', 'pickupOrder', 'get', { orderId: VALUE }, 'Order ID', ID, [...BAD_ID, ...MISSING]),
 	group('Parcels', 'pickupOrder', 'send', { ...ORDER, parcels: VALUE }, 'Parcels', COUNT, [...BAD_COUNT, ['', REQUIRED]]),
 	group('Envelopes', 'pickupOrder', 'send', { ...ORDER, envelopes: VALUE }, 'Envelopes', COUNT, [[-1, '-1 is out of range']]),
-	group('Total Weight', 'pickupOrder', 'send', { ...ORDER, totalWeight: VALUE }, 'Total Weight', COUNT, [['2.5', '"2.5" is not a whole number'], [{ kg: 2 }, 'the object {"kg":2} is not a whole number']]),
+	group('Total Weight', 'pickupOrder', 'send', { ...ORDER, totalWeight: VALUE }, 'Total Weight (Kg)', COUNT, [['2.5', '"2.5" is not a whole number'], [{ kg: 2 }, 'the object {"kg":2} is not a whole number']]),
 	group('Pickup Start', 'pickupOrder', 'send', { ...ORDER, pickupStartDate: VALUE }, 'Pickup Start', DATE, [['soon', '"soon" is not a date'], [null, REQUIRED]]),
-	group('an order address Location ID', 'pickupOrder', 'send', { ...ORDER, address: { LocationId: VALUE } }, 'Address › Location ID', ID, [[0, '0 is out of range'], ['x1', '"x1" is not a whole number']]),
+	group('Pickup Location ID of an order', 'pickupOrder', 'send', { ...ORDER, locationId: VALUE }, 'Pickup Location ID', ID, [[0, '0 is out of range'], ['x1', '"x1" is not a whole number'], ['', REQUIRED]]),
 	group('Barcode of a return', 'returnAwb', 'create', { barcode: VALUE }, 'Barcode', ONE_BARCODE, [...BAD_ONE_BARCODE, ...MISSING]),
 	group('Has Contract', 'returnAwb', 'create', { barcode: '804115458', additionalFields: { hasContract: VALUE } }, 'Additional Fields › Has Contract', YES_NO, BAD_YES_NO.slice(0, 3)),
 	group('Is Marketplace', 'returnAwb', 'create', { barcode: '804115458', additionalFields: { isMarketplace: VALUE } }, 'Additional Fields › Is Marketplace', YES_NO, [['no', '"no" is not true or false']]),
@@ -269,7 +269,7 @@ describe('every bad value is refused with the field, the item, the problem and w
 
 describe('without Continue On Fail, the run stops at the bad item with its message, and the bad item sends nothing', () => {
 	test('Order ID -1 in the second of three items', async () => {
-		const { error } = await runOperation(engineFor(sandbox), 'pickupOrder', 'get', { orderId: VALUE }, { input: [{ value: 1 }, { value: -1 }, { value: 2 }] });
+		const { error } = await runOperation(engineFor(sandbox), 'pickupOrder', 'get', { orderId: VALUE }, { input: [{ value: 5500001 }, { value: -1 }, { value: 5500002 }] });
 		expect(error?.message).toBe(`Order ID (item 2): -1 is out of range: ${ID}`);
 		const sent = (await requestsSeen(sandbox, 'getOrder')).map((entry) => entry.query.orderId);
 		expect(sent).not.toContain('-1');

@@ -57,7 +57,7 @@ const OPERATIONS: Array<[string, string, string, INodeParameters]> = [
 		parcels: 1,
 		envelopes: 0,
 		totalWeight: 1,
-		address: { LocationId: 1005962049 },
+		locationId: '1005962049',
 	}],
 	['returnAwb', 'create', 'createReturnAwb', { barcode: BARCODE }],
 	['shipment', 'getCashOnDelivery', 'cashAccount', { barcode: BARCODE }],
