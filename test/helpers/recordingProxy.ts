@@ -49,6 +49,10 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
 	return {
 		url: `http://127.0.0.1:${port}`,
 		requests,
-		stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+		stop: () =>
+			new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			}),
 	};
 }
