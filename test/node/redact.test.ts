@@ -10,7 +10,7 @@ const SECRETS = secretsOf({ apiKey: KEY, password: PASSWORD, token: TOKEN, usern
 describe('one redaction of the subscription key, the password and the token', () => {
 	test('takes the three secrets of a credential, not the username, and ignores secrets too short to match safely', () => {
 		expect(SECRETS).toEqual([KEY, PASSWORD, TOKEN]);
-		expect(secretsOf({ apiKey: 'abc', password: '', token: undefined })).toEqual([]);
+		expect(secretsOf({ apiKey: 'abc', password: '', token: '' })).toEqual([]);
 	});
 
 	test.each([
