@@ -2,7 +2,7 @@ import { ExecuteContext, RoutingNode } from 'n8n-core';
 import type { ICredentialType, IExecuteData, INode, INodeType, IRunExecutionData } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import type { InMemoryCredentialsHelper } from './credentialsHelper';
+import type { DatabaseCredentialsHelper } from './credentialsHelper';
 import { additionalDataOf, nodeTypesOf } from './engine';
 
 const NO_OP = 'n8n-nodes-base.noOp';
@@ -19,7 +19,7 @@ export interface CredentialTestResult {
  * credential's `rules` applied to the response code.
  */
 export async function testCredential(
-	credentials: InMemoryCredentialsHelper,
+	credentials: DatabaseCredentialsHelper,
 	credentialType: ICredentialType,
 	credentialId: string,
 ): Promise<CredentialTestResult> {

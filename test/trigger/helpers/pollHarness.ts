@@ -13,7 +13,7 @@ import {
 
 import { CargusApi } from '../../../credentials/CargusApi.credentials';
 import { CargusTrigger } from '../../../nodes/CargusTrigger/CargusTrigger.node';
-import { InMemoryCredentialsHelper } from '../../helpers/credentialsHelper';
+import { DatabaseCredentialsHelper } from '../../helpers/credentialsHelper';
 
 const NODE_TYPE = 'n8n-nodes-cargus.cargusTrigger';
 const CREDENTIAL = { id: 'cargus-credential', name: 'Cargus account' };
@@ -41,7 +41,7 @@ export interface TriggerParameters {
  * from what was saved. The credential lives in an in-memory store that persists refreshed tokens.
  */
 export class TriggerHarness {
-	readonly credentials = new InMemoryCredentialsHelper({ cargusApi: new CargusApi() });
+	readonly credentials = new DatabaseCredentialsHelper({ cargusApi: new CargusApi() });
 	/** The workflow's static data as n8n's database holds it. */
 	savedStaticData = '{}';
 	/** The time n8n gives one poll (n8n-core's default when undefined). */
@@ -150,7 +150,7 @@ export class TriggerHarness {
 	}
 }
 
-function additionalData(credentialsHelper: InMemoryCredentialsHelper): IWorkflowExecuteAdditionalData {
+function additionalData(credentialsHelper: DatabaseCredentialsHelper): IWorkflowExecuteAdditionalData {
 	const base = 'http://127.0.0.1:5678';
 	return {
 		credentialsHelper,

@@ -1,0 +1,90 @@
+import type { Engine } from '../helpers/engine';
+import { useSandbox } from '../helpers/sandbox';
+import { engineFor, requestsSeen, runOperation } from './world';
+
+const sandbox = useSandbox();
+const ITEMS = 1000;
+const trackEachItem = { barcodes: '={{ $json.barcode }}' };
+
+beforeEach(async () => {
+	await sandbox.control.reset();
+	await sandbox.control.clearFaults();
+});
+
+async function itemsTracking(count: number) {
+	const codes = (await sandbox.control.shipments()).slice(0, 20).map((shipment) => shipment.barcode);
+	return Array.from({ length: count }, (_, index) => ({ barcode: codes[index % codes.length] }));
+}
+
+/** Runs the tracking of `count` items and returns what the sandbox saw. */
+async function trackAll(engine: Engine, count = ITEMS) {
+	const { items, error } = await runOperation(engine, 'shipment', 'track', trackEachItem, { input: await itemsTracking(count) });
+	const log = await requestsSeen(sandbox);
+	return {
+		items,
+		error,
+		logins: log.filter((entry) => entry.operation === 'login').length,
+		answered: log.filter((entry) => entry.operation === 'trace' && entry.status === 200).length,
+	};
+}
+
+/** An engine whose stored token the sandbox has just expired. */
+async function engineWithExpiredToken(answer: '401' | 'failed-to-authenticate'): Promise<Engine> {
+	const engine = engineFor(sandbox);
+	await trackAll(engine, 1);
+	await sandbox.control.setSettings({ expiredTokenAnswer: answer });
+	await sandbox.control.expireTokens();
+	await sandbox.control.clearRequests();
+	return engine;
+}
+
+test('1,000 items with no token yet: one login, every item answered', async () => {
+	const { items, error, logins, answered } = await trackAll(engineFor(sandbox));
+	expect(error).toBeUndefined();
+	expect(items).toHaveLength(ITEMS);
+	expect(answered).toBe(ITEMS);
+	expect(logins).toBe(1);
+});
+
+test('1,000 items whose stored token expired (401): one login, no item fails', async () => {
+	const engine = await engineWithExpiredToken('401');
+	const { items, error, logins, answered } = await trackAll(engine);
+	expect(error).toBeUndefined();
+	expect(items).toHaveLength(ITEMS);
+	expect(answered).toBe(ITEMS);
+	expect(logins).toBe(1);
+});
+
+test('1,000 items whose stored token expired (200 "Failed to authenticate!"): one login, no item fails', async () => {
+	const engine = await engineWithExpiredToken('failed-to-authenticate');
+	const { items, error, logins, answered } = await trackAll(engine);
+	expect(error).toBeUndefined();
+	expect(items).toHaveLength(ITEMS);
+	expect(answered).toBe(ITEMS);
+	expect(logins).toBe(1);
+});
+
+test('5 executions of 200 items started together with no token: one login', async () => {
+	const engine = engineFor(sandbox);
+	const input = await itemsTracking(200);
+	const runs = await Promise.all(Array.from({ length: 5 }, async () => await runOperation(engine, 'shipment', 'track', trackEachItem, { input })));
+	expect(runs.map((run) => run.error)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+	expect(runs.map((run) => run.items.length)).toEqual([200, 200, 200, 200, 200]);
+	expect(await requestsSeen(sandbox, 'login')).toHaveLength(1);
+});
+
+test('5 executions of 200 items started together right after the token expired: one login', async () => {
+	const engine = await engineWithExpiredToken('401');
+	const input = await itemsTracking(200);
+	const runs = await Promise.all(Array.from({ length: 5 }, async () => await runOperation(engine, 'shipment', 'track', trackEachItem, { input })));
+	expect(runs.map((run) => run.error)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+	expect(runs.map((run) => run.items.length)).toEqual([200, 200, 200, 200, 200]);
+	expect(await requestsSeen(sandbox, 'login')).toHaveLength(1);
+});
+
+test('The credential store reads like a database: a fresh copy per item, never one shared object', async () => {
+	const engine = engineFor(sandbox);
+	const before = engine.credentials.reads;
+	await trackAll(engine, 100);
+	expect(engine.credentials.reads - before).toBeGreaterThanOrEqual(100);
+});
