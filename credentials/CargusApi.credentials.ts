@@ -15,7 +15,8 @@ import {
 	PRODUCTION_BASE_URL,
 	TEST_BASE_URL,
 } from '../nodes/Cargus/shared/baseUrl';
-import { hasAccount, LEGAL_ENTITY_LOGIN, logIn, STANDARD_LOGIN } from '../nodes/Cargus/shared/login';
+import { hasAccount, LEGAL_ENTITY_LOGIN, STANDARD_LOGIN } from '../nodes/Cargus/shared/login';
+import { renewToken } from '../nodes/Cargus/shared/tokenCache';
 
 export class CargusApi implements ICredentialType {
 	name = 'cargusApi';
@@ -93,7 +94,7 @@ export class CargusApi implements ICredentialType {
 
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<IDataObject> {
 		if (!hasAccount(credentials)) return {};
-		return { token: await logIn(this, credentials) };
+		return { token: await renewToken(this, credentials) };
 	}
 
 	async authenticate(

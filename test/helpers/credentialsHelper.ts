@@ -105,7 +105,7 @@ export class DatabaseCredentialsHelper extends ICredentialsHelper {
 		if (output[expirable.name] === undefined) return undefined;
 		const reference = node.credentials?.[type.name];
 		if (!reference) return undefined;
-		const stored = (await this.getCredentials(reference, type.name)).getData();
+		const stored = await (await this.getCredentials(reference, type.name)).getData();
 		await this.updateCredentials(reference, type.name, { ...stored, ...output });
 		return Object.assign(credentials, output);
 	}
@@ -127,7 +127,7 @@ export class DatabaseCredentialsHelper extends ICredentialsHelper {
 			name: nodeCredentials.name,
 			type,
 			data: '',
-			getData: () => JSON.parse(row) as ICredentialDataDecryptedObject,
+			getData: async () => JSON.parse(row) as ICredentialDataDecryptedObject,
 			getDataToSave: () => ({ id: nodeCredentials.id ?? undefined, name: nodeCredentials.name, type, data: '' }),
 			setData: () => undefined,
 		} as unknown as ICredentials;

@@ -20,6 +20,7 @@ import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { CargusApi } from '../../credentials/CargusApi.credentials';
 import { Cargus } from '../../nodes/Cargus/Cargus.node';
+import { forgetTokens } from '../../nodes/Cargus/shared/tokenCache';
 import { testCredential } from './credentialTest';
 import { DatabaseCredentialsHelper } from './credentialsHelper';
 
@@ -79,7 +80,9 @@ export interface EngineOptions {
 	credentialTypes?: Record<string, ICredentialType>;
 }
 
+/** A new n8n process: no token known yet, the credential as given saved in its database. */
 export function createEngine(options: EngineOptions): Engine {
+	forgetTokens();
 	const credentialType = new CargusApi();
 	const credentials = new DatabaseCredentialsHelper({ [credentialType.name]: credentialType, ...options.credentialTypes });
 	credentials.set(CREDENTIAL_ID, options.credential);

@@ -12,6 +12,7 @@ import {
 } from 'n8n-workflow';
 
 import { CargusApi } from '../../../credentials/CargusApi.credentials';
+import { forgetTokens } from '../../../nodes/Cargus/shared/tokenCache';
 import { CargusTrigger } from '../../../nodes/CargusTrigger/CargusTrigger.node';
 import { DatabaseCredentialsHelper } from '../../helpers/credentialsHelper';
 
@@ -51,7 +52,9 @@ export class TriggerHarness {
 	private active: Workflow | undefined;
 	private currentParameters: TriggerParameters;
 
+	/** A new n8n process: no token known yet, the credential as given saved in its database. */
 	constructor(credential: ICredentialDataDecryptedObject, parameters: TriggerParameters) {
+		forgetTokens();
 		this.credentials.set(CREDENTIAL.id, credential);
 		this.currentParameters = parameters;
 	}
