@@ -5,7 +5,10 @@ import { Workflow } from 'n8n-workflow';
 import type { DatabaseCredentialsHelper } from './credentialsHelper';
 import { additionalDataOf, nodeTypesOf } from './engine';
 
-const NO_OP = 'n8n-nodes-base.noOp';
+// n8n's loader keeps the short name of n8n-nodes-base's No Operation node, and the tester's temporary
+// node takes it: so n8n's own "is this a credential test" check (type 'n8n-nodes-base.noOp') is false
+// there, and preAuthentication runs in a test only when the stored token is empty.
+const NO_OP = 'noOp';
 
 export interface CredentialTestResult {
 	status: 'OK' | 'Error';
