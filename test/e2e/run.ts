@@ -6,10 +6,12 @@
  *  3. "E-shop order to pickup request" answers its webhook with the pickup order read back;
  *  4. "Email invoices" executes through n8n's CLI and emails each invoice PDF to the SMTP sink;
  *  5. "Tell the customer", activated, turns the sandbox's new events (clock advanced) into executions and emails;
- *  6. the editor shows the Cargus node on a workflow canvas (headless Chromium screenshot in artifacts/);
- *  7. the forms, in light and dark mode: each resource's main operation, the credential dialog and the trigger
+ *  6. a webhook flow tracking 1,000 shipments logs in once with no token, once after every token expired
+ *     (401, and 200 "Failed to authenticate!"), and once for 5 executions started together;
+ *  7. the editor shows the Cargus node on a workflow canvas (headless Chromium screenshot in artifacts/);
+ *  8. the forms, in light and dark mode: each resource's main operation, the credential dialog and the trigger
  *     (screenshots in artifacts/e2e-form-*.png), with County and Locality filled from the node's lookups;
- *  8. nothing it started is left running.
+ *  9. nothing it started is left running.
  * Ports: CARGUS_E2E_PORT=N uses N (n8n), N+1 and N+2 (its task brokers), N+3 (sandbox) and N+4 (SMTP sink);
  * without it n8n uses 5688-5690 and the sandbox and sink free ports.
  * Not a jest test (it runs a real n8n for minutes): ts-node --transpile-only test/e2e/run.ts
@@ -21,6 +23,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { SandboxControl } from '../../sandbox';
 import { launch, ROOT, EXAMPLES_DIR, SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
 import { mainOperationForms, type FormShot } from './forms';
+import { loginsAtScale } from './loginAtScale';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = path.join(ROOT, 'artifacts');
@@ -234,6 +237,12 @@ async function main(): Promise<void> {
 			const list = await live.rest<WorkflowSummary[]>('GET', '/rest/workflows');
 			for (const id of Object.values(WORKFLOW)) assert(list.some((w) => w.id === id), `workflow ${id} not imported`);
 			return `${creds.length} credentials, ${list.length} workflows`;
+		});
+
+		// Before any example runs, so the credential has no token yet.
+		await check('1,000 items tracked through a webhook flow: one login each time (no token, 401, "Failed to authenticate!", 5 executions at once)', async () => {
+			const counts = await loginsAtScale(live, control);
+			return counts.map((count) => `${count.situation}: ${count.items} items, ${count.logins} login`).join('; ');
 		});
 
 		// 1. E-shop order: activate, post an order to the webhook, get the order read back.
