@@ -29,53 +29,36 @@ async function trackAll(engine: Engine, count = ITEMS) {
 	};
 }
 
-/** An engine whose stored token the sandbox has just expired. */
-async function engineWithExpiredToken(answer: '401' | 'failed-to-authenticate'): Promise<Engine> {
+type StoredToken = 'none' | '401' | 'failed-to-authenticate';
+
+/** A fresh engine, with no token, or with a stored token the sandbox has just expired (answering 401 or "Failed to authenticate!"). */
+async function engineWith(token: StoredToken): Promise<Engine> {
 	const engine = engineFor(sandbox);
+	if (token === 'none') return engine;
 	await trackAll(engine, 1);
-	await sandbox.control.setSettings({ expiredTokenAnswer: answer });
+	await sandbox.control.setSettings({ expiredTokenAnswer: token });
 	await sandbox.control.expireTokens();
 	await sandbox.control.clearRequests();
 	return engine;
 }
 
-test('1,000 items with no token yet: one login, every item answered', async () => {
-	const { items, error, logins, answered } = await trackAll(engineFor(sandbox));
+test.each([
+	['no token yet', 'none'],
+	['a stored token that expired (401)', '401'],
+	['a stored token that expired (200 "Failed to authenticate!")', 'failed-to-authenticate'],
+] as Array<[string, StoredToken]>)('1,000 items with %s: one login, every item answered', async (_situation, token) => {
+	const { items, error, logins, answered } = await trackAll(await engineWith(token));
 	expect(error).toBeUndefined();
 	expect(items).toHaveLength(ITEMS);
 	expect(answered).toBe(ITEMS);
 	expect(logins).toBe(1);
 });
 
-test('1,000 items whose stored token expired (401): one login, no item fails', async () => {
-	const engine = await engineWithExpiredToken('401');
-	const { items, error, logins, answered } = await trackAll(engine);
-	expect(error).toBeUndefined();
-	expect(items).toHaveLength(ITEMS);
-	expect(answered).toBe(ITEMS);
-	expect(logins).toBe(1);
-});
-
-test('1,000 items whose stored token expired (200 "Failed to authenticate!"): one login, no item fails', async () => {
-	const engine = await engineWithExpiredToken('failed-to-authenticate');
-	const { items, error, logins, answered } = await trackAll(engine);
-	expect(error).toBeUndefined();
-	expect(items).toHaveLength(ITEMS);
-	expect(answered).toBe(ITEMS);
-	expect(logins).toBe(1);
-});
-
-test('5 executions of 200 items started together with no token: one login', async () => {
-	const engine = engineFor(sandbox);
-	const input = await itemsTracking(200);
-	const runs = await Promise.all(Array.from({ length: 5 }, async () => await runOperation(engine, 'shipment', 'track', trackEachItem, { input })));
-	expect(runs.map((run) => run.error)).toEqual([undefined, undefined, undefined, undefined, undefined]);
-	expect(runs.map((run) => run.items.length)).toEqual([200, 200, 200, 200, 200]);
-	expect(await requestsSeen(sandbox, 'login')).toHaveLength(1);
-});
-
-test('5 executions of 200 items started together right after the token expired: one login', async () => {
-	const engine = await engineWithExpiredToken('401');
+test.each([
+	['with no token', 'none'],
+	['right after the token expired', '401'],
+] as Array<[string, StoredToken]>)('5 executions of 200 items started together %s: one login', async (_situation, token) => {
+	const engine = await engineWith(token);
 	const input = await itemsTracking(200);
 	const runs = await Promise.all(Array.from({ length: 5 }, async () => await runOperation(engine, 'shipment', 'track', trackEachItem, { input })));
 	expect(runs.map((run) => run.error)).toEqual([undefined, undefined, undefined, undefined, undefined]);
