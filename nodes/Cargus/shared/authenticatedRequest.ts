@@ -16,13 +16,17 @@ import { refuseToken, withUsableToken } from './tokenCache';
 
 type RequestContext = IExecuteSingleFunctions | IPollFunctions;
 
+/** Sends with the stored token, this process's newest one, then an empty one (n8n logs in): never more. */
+const MAX_TRIES = 3;
+
 /**
  * Sends a request with the Cargus API credential the caller read (n8n does not read it again). The
  * token is the best one this process knows (tokenCache.ts). When Cargus refuses it (401 that is not
  * about the subscription key, or 200 "Failed to authenticate!"), that token is never sent again and
- * the request is repeated once with the newest token, which n8n's login (preAuthentication) gives
- * when this process has none: one login for all the items, executions and polls that hit the
- * refusal. A gateway 401 about the subscription key is answered as it is, with no login.
+ * the request is repeated with the newest token this process has, or with an empty one, on which
+ * n8n runs the credential's login (preAuthentication): one login for all the items, executions and
+ * polls that meet the refusal, and never more than one for this request. A gateway 401 about the
+ * subscription key is answered as it is, with no login.
  * Returns the last response, which may still be "Failed to authenticate!"; throws n8n's error otherwise.
  */
 export async function requestWithCredential(
@@ -32,7 +36,8 @@ export async function requestWithCredential(
 ): Promise<IN8nHttpFullResponse> {
 	let attempt = withUsableToken(credentials);
 	for (let tries = 1; ; tries++) {
-		const isLastTry = tries === 2 || !hasAccount(credentials);
+		// A token from the login refused too: logging in again would not help.
+		const isLastTry = tries === MAX_TRIES || attempt.token === '' || !hasAccount(credentials);
 		try {
 			const response = await send(context, request, attempt);
 			if (isLastTry || !isFailedToAuthenticate(response.body)) return response;
