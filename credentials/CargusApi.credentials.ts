@@ -125,7 +125,7 @@ export class CargusApi implements ICredentialType {
 				type: 'responseCode' as const,
 				properties: {
 					value: status,
-					message: `Cargus refused the login (HTTP ${status}): check the Username and Password, and whether the account uses the Legal Entity or the Standard login`,
+					message: `Cargus refused the login (HTTP ${status}): check the Username and Password, and the Account Type (Company or Standard Client)`,
 				},
 			})),
 		],

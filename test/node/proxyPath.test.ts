@@ -41,7 +41,7 @@ async function pickupWindow(): Promise<{ pickupStartDate: string; pickupEndDate:
 	return { pickupStartDate: start.toISOString(), pickupEndDate: new Date(start.getTime() + 4 * 3600 * 1000).toISOString() };
 }
 
-const pickupOrder = async () => ({ ...(await pickupWindow()), parcels: 1, envelopes: 0, totalWeight: 2, address: { LocationId: ECOM_TEST_LOCATION } });
+const pickupOrder = async () => ({ locationId: String(ECOM_TEST_LOCATION), ...(await pickupWindow()), parcels: 1, envelopes: 0, totalWeight: 2 });
 
 const WITHOUT_LOGIN: Array<[string, string, () => Promise<INodeParameters>]> = [
 	['returnAwb', 'create', async () => ({ barcode: await ownBarcode(), additionalFields: { hasContract: true } })],
@@ -89,7 +89,7 @@ const WITH_LOGIN: Array<[string, string, () => Promise<INodeParameters>]> = [
 		'get',
 		async () => {
 			const sent = await runOperation(behindProxy('login'), 'pickupOrder', 'send', await pickupOrder());
-			return { orderId: sent.json[0].OrderId as number };
+			return { orderId: String(sent.json[0].OrderId) };
 		},
 	],
 ];
