@@ -1,0 +1,148 @@
+/**
+ * npm run bench:profile: a CPU profile of the n8n server process while it runs the 1,000-item Cargus
+ * tracking flow (after a warm-up), taken through the inspector so that n8n's start-up is not in it.
+ * Writes artifacts/n8n-cargus-flow.cpuprofile (open it in Chrome DevTools) and prints where the time goes.
+ * Environment: BENCH_RUNS (3), BENCH_ITEMS (1000), BENCH_FLOW (cargus), BENCH_PORT_BASE (5700).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { request, WebSocket } from 'undici';
+
+import { ROOT } from '../scripts/lib/launcher';
+import { benchPorts, startBenchN8n, type Flow } from './n8n';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
+const FLOW = (process.env.BENCH_FLOW ?? 'cargus') as Flow;
+
+interface CallFrame {
+	functionName: string;
+	url: string;
+	lineNumber: number;
+}
+interface ProfileNode {
+	id: number;
+	callFrame: CallFrame;
+	children?: number[];
+}
+interface Profile {
+	nodes: ProfileNode[];
+	samples: number[];
+	timeDeltas: number[];
+}
+
+/** A minimal Chrome DevTools Protocol client. */
+async function inspector(port: number) {
+	const targets = (await (await request(`http://127.0.0.1:${port}/json/list`)).body.json()) as Array<{ webSocketDebuggerUrl: string }>;
+	const socket = new WebSocket(targets[0].webSocketDebuggerUrl);
+	await new Promise((resolve, reject) => {
+		socket.addEventListener('open', resolve, { once: true });
+		socket.addEventListener('error', reject, { once: true });
+	});
+	let nextId = 1;
+	const pending = new Map<number, (result: unknown) => void>();
+	socket.addEventListener('message', (event) => {
+		const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+		if (message.id !== undefined) pending.get(message.id)?.(message.result);
+	});
+	return {
+		send: <T>(method: string, params: Record<string, unknown> = {}) =>
+			new Promise<T>((resolve) => {
+				const id = nextId++;
+				pending.set(id, resolve as (result: unknown) => void);
+				socket.send(JSON.stringify({ id, method, params }));
+			}),
+		close: () => socket.close(),
+	};
+}
+
+function where(frame: CallFrame): string {
+	const url = frame.url.replace(/^file:\/\//, '');
+	const modules = url.lastIndexOf('node_modules/');
+	if (url.includes('n8n-nodes-cargus/dist/')) return `n8n-nodes-cargus/${url.slice(url.indexOf('dist/'))}`;
+	if (modules >= 0) {
+		const rest = url.slice(modules + 'node_modules/'.length).split('/');
+		return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
+	}
+	return url === '' ? `(${frame.functionName || 'native'})` : url.startsWith('node:') ? 'node' : url;
+}
+
+function summarize(profile: Profile): string {
+	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+	const self = new Map<number, number>();
+	for (let index = 0; index < profile.samples.length; index++) {
+		self.set(profile.samples[index], (self.get(profile.samples[index]) ?? 0) + (profile.timeDeltas[index] ?? 0));
+	}
+	const total = [...self.values()].reduce((sum, value) => sum + value, 0);
+	const parent = new Map<number, number>();
+	for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+
+	const selfByFunction = new Map<string, number>();
+	const selfByPackage = new Map<string, number>();
+	const inclusive = new Map<string, number>();
+	for (const [id, time] of self) {
+		const node = byId.get(id)!;
+		const key = `${node.callFrame.functionName || '(anonymous)'}  ${where(node.callFrame)}:${node.callFrame.lineNumber + 1}`;
+		selfByFunction.set(key, (selfByFunction.get(key) ?? 0) + time);
+		selfByPackage.set(where(node.callFrame).split('/')[0], (selfByPackage.get(where(node.callFrame).split('/')[0]) ?? 0) + time);
+		const seen = new Set<string>();
+		for (let current: number | undefined = id; current !== undefined; current = parent.get(current)) {
+			const frame = byId.get(current)!.callFrame;
+			const name = `${frame.functionName || '(anonymous)'}  ${where(frame)}:${frame.lineNumber + 1}`;
+			if (seen.has(name)) continue;
+			seen.add(name);
+			inclusive.set(name, (inclusive.get(name) ?? 0) + time);
+		}
+	}
+	const top = (map: Map<string, number>, count: number) =>
+		[...map.entries()]
+			.sort((a, b) => b[1] - a[1])
+			.slice(0, count)
+			.map(([name, time]) => `  ${((100 * time) / total).toFixed(1).padStart(5)} %  ${(time / 1000).toFixed(0).padStart(6)} ms  ${name}`)
+			.join('\n');
+	return [
+		`Profiled ${(total / 1e6).toFixed(2)} s of samples`,
+		'Self time by package:',
+		top(selfByPackage, 15),
+		'Self time by function:',
+		top(selfByFunction, 30),
+		'Total time (self and callees) by function:',
+		top(inclusive, 60),
+	].join('\n');
+}
+
+async function main(): Promise<void> {
+	const ports = benchPorts();
+	const n8n = await startBenchN8n({
+		items: ITEMS,
+		nodeArgs: [`--inspect=127.0.0.1:${ports.inspector}`],
+		log: (line) => process.stderr.write(`${line}\n`),
+	});
+	try {
+		await n8n.run(FLOW);
+		const cdp = await inspector(ports.inspector);
+		await cdp.send('Profiler.enable');
+		await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+		await cdp.send('Profiler.start');
+		for (let run = 0; run < RUNS; run++) {
+			const result = await n8n.run(FLOW);
+			process.stderr.write(`run ${run + 1}: ${(result.ms / 1000).toFixed(2)} s, ${result.traced} traced, ${result.logins} logins\n`);
+		}
+		const { profile } = await cdp.send<{ profile: Profile }>('Profiler.stop');
+		cdp.close();
+		const file = path.join(ROOT, 'artifacts', `n8n-${FLOW}-flow.cpuprofile`);
+		fs.mkdirSync(path.dirname(file), { recursive: true });
+		fs.writeFileSync(file, JSON.stringify(profile));
+		process.stdout.write(`${summarize(profile)}\n\nProfile: ${path.relative(ROOT, file)}\n`);
+	} finally {
+		await n8n.stop();
+	}
+}
+
+main().then(
+	() => process.exit(0),
+	(error: unknown) => {
+		console.error(error);
+		process.exit(1);
+	},
+);
