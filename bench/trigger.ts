@@ -3,6 +3,8 @@
  * way n8n 2.40 does), the sandbox in a worker thread over HTTP. Times each poll and weighs the static data
  * n8n saves.
  */
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 
 import { SandboxControl } from '../sandbox';
@@ -40,6 +42,24 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T 
 	return { ms: Number(process.hrtime.bigint() - started) / 1e6, value };
 }
 
+/** With BENCH_PROFILE_DIR set, a CPU profile of this thread (the trigger's side) during the later polls. */
+async function startProfiler(): Promise<{ stop(name: string): Promise<void> } | undefined> {
+	const dir = process.env.BENCH_PROFILE_DIR;
+	if (!dir) return undefined;
+	const session = new Session();
+	session.connect();
+	await session.post('Profiler.enable');
+	await session.post('Profiler.start');
+	return {
+		async stop(name) {
+			const { profile } = await session.post('Profiler.stop');
+			fs.mkdirSync(dir, { recursive: true });
+			fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+			session.disconnect();
+		},
+	};
+}
+
 export async function measureTrigger(watched: number, polls: number): Promise<TriggerResult> {
 	const worker = startTsWorker(path.join(__dirname, 'sandboxWorker.ts'));
 	const { url } = await ask<{ url: string }>(worker, 'hello');
@@ -50,12 +70,14 @@ export async function measureTrigger(watched: number, polls: number): Promise<Tr
 		const trigger = new TriggerHarness(sandboxCredential(url), { barcodes: barcodes.join('\n') });
 		const first = await timed(() => trigger.poll());
 		const result: TriggerResult = { watched, firstPollMs: first.ms, pollMs: [], eventsEmitted: first.value.length, staticDataBytes: 0 };
+		const profiler = await startProfiler();
 		for (let poll = 0; poll < polls; poll++) {
 			await control.advanceClock({ minutes: 90 });
 			const next = await timed(() => trigger.poll());
 			result.pollMs.push(next.ms);
 			result.eventsEmitted += next.value.length;
 		}
+		await profiler?.stop(`trigger-${watched}`);
 		const shipments = Object.keys((trigger.staticData.shipments as object | undefined) ?? {}).length;
 		if (shipments !== watched) throw new Error(`The trigger's static data holds ${shipments} shipments, not ${watched}`);
 		result.staticDataBytes = trigger.staticDataBytes();
