@@ -156,7 +156,7 @@ export async function startBenchN8n(options: { items: number; nodeArgs?: string[
 			await launched.rest('POST', `/rest/workflows/${created.id}/activate`, { versionId: created.versionId });
 		}
 		const body = JSON.stringify({ barcodes });
-		const run = async (flow: Flow): Promise<FlowRun> => {
+		const run = async (flow: Flow, attempt = 1): Promise<FlowRun> => {
 			await control.clearRequests();
 			const started = process.hrtime.bigint();
 			const response = await request(`http://127.0.0.1:${ports.n8n}/webhook/bench-${flow}`, {
@@ -168,6 +168,12 @@ export async function startBenchN8n(options: { items: number; nodeArgs?: string[
 			});
 			const text = await response.body.text();
 			const ms = Number(process.hrtime.bigint() - started) / 1e6;
+			// On an overloaded machine n8n's database ping can time out; it then refuses webhooks for a moment.
+			if (response.statusCode === 503 && text.includes('Database is not ready') && attempt < 4) {
+				log(`${flow}: n8n answered 503 "Database is not ready" (its database ping timed out); running again`);
+				await new Promise((resolve) => setTimeout(resolve, 3000));
+				return await run(flow, attempt + 1);
+			}
 			if (response.statusCode !== 200) throw new Error(`The ${flow} flow answered HTTP ${response.statusCode}: ${text.slice(0, 500)}`);
 			const requests = await control.requests();
 			return {
