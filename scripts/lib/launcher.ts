@@ -46,6 +46,7 @@ export interface LaunchOptions {
 	mailDir?: string; // default .n8n-cache/mail
 	fresh?: boolean; // delete userFolder and mailDir first
 	build?: boolean; // run `npm run build` first, default true
+	nodeArgs?: string[]; // extra Node.js options for the n8n server process, e.g. ['--inspect=127.0.0.1:9229']
 	log?: (line: string) => void;
 }
 
@@ -375,7 +376,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		const out = fs.openSync(logFile, 'w');
 		log(`n8n ${N8N_VERSION}: starting on http://127.0.0.1:${n8nPort} (log: ${path.relative(ROOT, logFile)})`);
 		const t = Date.now();
-		const child = spawn(provisioner.paths.node, [provisioner.paths.n8nBin, 'start'], {
+		const child = spawn(provisioner.paths.node, [...(options.nodeArgs ?? []), provisioner.paths.n8nBin, 'start'], {
 			cwd: userFolder,
 			env,
 			detached: true,
