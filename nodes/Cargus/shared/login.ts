@@ -68,7 +68,8 @@ export async function requestToken(
 function tokenOf(response: IN8nHttpFullResponse): string | undefined {
 	if (response.statusCode !== 200 || typeof response.body !== 'string') return undefined;
 	const token = response.body.trim().replace(/^"|"$/g, '');
-	if (token === '' || isFailedToAuthenticate(token)) return undefined;
+	// A token is one word: an HTML or JSON page answered with 200 is not a token (and may quote secrets).
+	if (token === '' || /[\s<>{}]/.test(token) || isFailedToAuthenticate(token)) return undefined;
 	return token;
 }
 
@@ -79,7 +80,7 @@ function loginFailure(response: IN8nHttpFullResponse, username: string, endpoint
 	if (status === 401 || status === 403) {
 		return new CargusLoginError(`Cargus rejected the subscription key (HTTP ${status}${said})`, SUBSCRIPTION_KEY_ADVICE, 'subscriptionKey', status);
 	}
-	const otherLogin = endpoint === LEGAL_ENTITY_LOGIN ? ' If this is not a legal-entity account, set Login to "Standard".' : '';
+	const otherLogin = endpoint === LEGAL_ENTITY_LOGIN ? ' If this is not a legal-entity account, set Account Type to "Standard".' : '';
 	return new CargusLoginError(
 		`Cargus login failed for account "${username}" (HTTP ${status}${said})`,
 		`Check the Username and Password in the Cargus API credential.${otherLogin}`,
