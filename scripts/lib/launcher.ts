@@ -246,7 +246,13 @@ function runN8nCli(n8n: N8nTarget, args: string[], env: NodeJS.ProcessEnv, timeo
 	});
 }
 
-async function waitForHttp(url: string, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
+async function waitForHttp(
+	url: string,
+	child: ChildProcess,
+	logFile: string,
+	timeoutMs: number,
+	isUp: (status: number) => boolean = (status) => status >= 200 && status < 300,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null || child.signalCode !== null) {
@@ -255,7 +261,7 @@ async function waitForHttp(url: string, child: ChildProcess, logFile: string, ti
 		}
 		try {
 			const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-			if (res.ok) return;
+			if (isUp(res.status)) return;
 		} catch {
 			/* not up yet */
 		}
@@ -409,6 +415,8 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		started.push(() => killGroup(child));
 		const base = `http://127.0.0.1:${n8nPort}`;
 		await waitForHttp(`${base}/healthz/readiness`, child, logFile, 240000);
+		// n8n 1.x is "ready" before its REST routes are: wait until /rest/login is there (401 without a session).
+		await waitForHttp(`${base}/rest/login`, child, logFile, 120000, (status) => status !== 404);
 		log(`n8n: ready in ${((Date.now() - t) / 1000).toFixed(1)}s`);
 
 		// Owner: set up on first start, then log in.
