@@ -2,7 +2,8 @@
  * npm start: build the package, start the sandbox (running clock) on 127.0.0.1:4000, an SMTP sink, and a real
  * n8n with this package installed as a community node, the "Cargus Sandbox" credential and the example
  * workflows. Ctrl-C stops everything it started. Another tested n8n version: `npm start -- --n8n 1.x` (or 2.x, or
- * a version number; also $CARGUS_N8N_VERSION).
+ * a version number; also $CARGUS_N8N_VERSION). Ports: $CARGUS_N8N_PORT (and the next two for n8n's task brokers),
+ * $CARGUS_SANDBOX_PORT, $CARGUS_SMTP_PORT; defaults 5678, 4000, 2525.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -38,7 +39,15 @@ async function main(): Promise<void> {
 	process.on('SIGHUP', () => void stop('SIGHUP'));
 
 	const { values } = parseArgs({ options: { n8n: { type: 'string' } } });
-	launched = await launch({ n8nVersion: values.n8n, sandbox: { clockMode: 'running' } });
+	const port = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+	const n8nPort = port('CARGUS_N8N_PORT');
+	launched = await launch({
+		n8nVersion: values.n8n,
+		sandbox: { clockMode: 'running' },
+		...(n8nPort ? { n8nPort, brokerPort: n8nPort + 1, cliBrokerPort: n8nPort + 2 } : {}),
+		sandboxPort: port('CARGUS_SANDBOX_PORT'),
+		smtpPort: port('CARGUS_SMTP_PORT'),
+	});
 	if (stopping) return;
 	if (launched.imported && launched.cookie) {
 		for (const id of ACTIVATE_AFTER_IMPORT) process.stdout.write(`n8n: ${await activate(launched, id)}\n`);
