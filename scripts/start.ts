@@ -1,18 +1,21 @@
 /**
  * npm start: build the package, start the sandbox (running clock) on 127.0.0.1:4000, an SMTP sink, and a real
  * n8n with this package installed as a community node, the "Cargus Sandbox" credential and the example
- * workflows. Ctrl-C stops everything it started.
+ * workflows. Ctrl-C stops everything it started. Another tested n8n version: `npm start -- --n8n 1.x` (or 2.x, or
+ * a version number; also $CARGUS_N8N_VERSION). Ports: $CARGUS_N8N_PORT (and the next two for n8n's task brokers),
+ * $CARGUS_SANDBOX_PORT, $CARGUS_SMTP_PORT; defaults 5678, 4000, 2525.
  */
 import path from 'node:path';
-import { launch, ROOT, N8N_VERSION, type Launched } from './lib/launcher';
+import { parseArgs } from 'node:util';
+import { launch, ROOT, type Launched } from './lib/launcher';
 
 /** Example workflows that start active after they are imported: the webhook and the trigger flow. */
 const ACTIVATE_AFTER_IMPORT = ['cargusExample001', 'cargusExample003'];
 
 async function activate(launched: Launched, id: string): Promise<string> {
 	try {
-		const wf = await launched.rest<{ versionId?: string; name: string }>('GET', `/rest/workflows/${id}`);
-		await launched.rest('POST', `/rest/workflows/${id}/activate`, { versionId: wf.versionId });
+		const wf = await launched.rest<{ name: string }>('GET', `/rest/workflows/${id}`);
+		await launched.activate(id);
 		return `active: "${wf.name}"`;
 	} catch (err) {
 		return `could not activate ${id}: ${err instanceof Error ? err.message : String(err)}`;
@@ -35,7 +38,16 @@ async function main(): Promise<void> {
 	process.on('SIGTERM', () => void stop('SIGTERM'));
 	process.on('SIGHUP', () => void stop('SIGHUP'));
 
-	launched = await launch({ sandbox: { clockMode: 'running' } });
+	const { values } = parseArgs({ options: { n8n: { type: 'string' } } });
+	const port = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+	const n8nPort = port('CARGUS_N8N_PORT');
+	launched = await launch({
+		n8nVersion: values.n8n,
+		sandbox: { clockMode: 'running' },
+		...(n8nPort ? { n8nPort, brokerPort: n8nPort + 1, cliBrokerPort: n8nPort + 2 } : {}),
+		sandboxPort: port('CARGUS_SANDBOX_PORT'),
+		smtpPort: port('CARGUS_SMTP_PORT'),
+	});
 	if (stopping) return;
 	if (launched.imported && launched.cookie) {
 		for (const id of ACTIVATE_AFTER_IMPORT) process.stdout.write(`n8n: ${await activate(launched, id)}\n`);
@@ -47,7 +59,7 @@ async function main(): Promise<void> {
 	process.stdout.write(
 		[
 			'',
-			`Ready in ${secs}s: n8n ${N8N_VERSION} with n8n-nodes-cargus`,
+			`Ready in ${secs}s: n8n ${launched.n8n.version} with n8n-nodes-cargus`,
 			`  Editor:     ${editor}`,
 			`  Login:      ${launched.owner.email} / ${launched.owner.password}${launched.ownerCreated ? ' (owner created now)' : ''}`,
 			`  Sandbox:    ${sandbox}`,
