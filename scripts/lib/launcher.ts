@@ -3,7 +3,7 @@
  * the sandbox and an SMTP sink, installs the package into n8n's community-node folder, imports the example
  * workflows and credentials, starts n8n, and sets up the owner. `stop()` ends everything it started.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -221,6 +221,25 @@ export function credentialsFor(sandboxUrl: string, smtp: { host: string; port: n
 	];
 }
 
+function buildPackage(log: (line: string) => void): Promise<void> {
+	log('build: npm run build');
+	const t = Date.now();
+	return new Promise((resolve, reject) => {
+		const child = spawn('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+		children.add(child);
+		let output = '';
+		child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+		child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+		child.on('error', reject);
+		child.on('close', (code) => {
+			children.delete(child);
+			if (code !== 0) return reject(new Error(`npm run build failed:\n${output}`));
+			log(`build: done in ${((Date.now() - t) / 1000).toFixed(1)}s`);
+			resolve();
+		});
+	});
+}
+
 function runN8nCli(n8n: N8nTarget, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 300000): Promise<CliResult> {
 	return new Promise((resolve, reject) => {
 		const child = spawn(n8n.node, [n8n.n8nBin, ...args], {
@@ -339,13 +358,9 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		}
 		await provisioner.provision(n8n.version);
 
-		if (options.build !== false) {
-			log('build: npm run build');
-			const t = Date.now();
-			const r = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-			if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stdout}\n${r.stderr}`);
-			log(`build: done in ${((Date.now() - t) / 1000).toFixed(1)}s`);
-		}
+		// The build runs while the sandbox starts and n8n imports the examples: they do not need the package.
+		const built = options.build === false ? Promise.resolve() : buildPackage(log);
+		built.catch(() => undefined);
 
 		const sandbox = await startSandbox({ ...options.sandbox, port: options.sandboxPort ?? 4000, host: '127.0.0.1' });
 		started.push(() => sandbox.stop());
@@ -356,8 +371,6 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		log(`smtp sink: ${smtp.host}:${smtp.port}, mails saved in ${smtp.dir}`);
 
 		fs.mkdirSync(path.join(userFolder, '.n8n'), { recursive: true });
-		const target = installPackage(userFolder);
-		log(`package: installed into ${path.relative(ROOT, target)}`);
 
 		const env = n8nEnv(n8n, userFolder, n8nPort, options.brokerPort ?? 5679);
 		const cliEnv = { ...env, N8N_RUNNERS_BROKER_PORT: String(options.cliBrokerPort ?? 5685), N8N_LOG_LEVEL: 'warn' };
@@ -400,6 +413,10 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		} else {
 			log('import: credentials and example workflows unchanged since the last start (kept)');
 		}
+
+		await built;
+		const target = installPackage(userFolder);
+		log(`package: installed into ${path.relative(ROOT, target)}`);
 
 		const logFile = path.join(userFolder, 'n8n.log');
 		const out = fs.openSync(logFile, 'w');
