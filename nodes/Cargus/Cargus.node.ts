@@ -59,8 +59,9 @@ export class Cargus implements INodeType {
 		inputs: ONE_MAIN_CONNECTION,
 		outputs: ONE_MAIN_CONNECTION,
 		credentials: [{ name: 'cargusApi', required: true }],
+		// No baseURL: every operation's sender takes it from the credential (send.ts), where an expression
+		// here would be evaluated twice for every item.
 		requestDefaults: {
-			baseURL: '={{ $credentials.environment === "custom" ? $credentials.baseUrl.replace(/\\/+$/, "") : $credentials.environment }}',
 			headers: { Accept: 'application/json' },
 			json: true,
 		},

@@ -9,6 +9,7 @@ import type {
 } from 'n8n-workflow';
 
 import { refuse } from './input';
+import { parameterOf } from './itemParameters';
 import { quote } from './quote';
 import type { RuleName } from './rules';
 import { RULES, ruleOf } from './rules';
@@ -97,7 +98,7 @@ function checkInput(checks: FieldCheck[]): PreSendAction {
 		const timezone = this.getTimezone();
 		for (const check of checks) {
 			if (!isShown(this, check.field)) continue;
-			checkValue(this, check, this.getNodeParameter(check.field.name, undefined) as unknown, check.label, timezone);
+			checkValue(this, check, parameterOf(this, check.field.name), check.label, timezone);
 		}
 		return options;
 	};
@@ -147,7 +148,7 @@ function checkValue(context: IExecuteSingleFunctions, check: FieldCheck, raw: un
 function isShown(context: IExecuteSingleFunctions, field: INodeProperties): boolean {
 	const { show = {}, hide = {} } = field.displayOptions ?? {};
 	const matches = (name: string, allowed: unknown[] | undefined) => {
-		const value = comparable(context.getNodeParameter(name, undefined));
+		const value = comparable(parameterOf(context, name));
 		return (allowed ?? []).some((candidate) => comparable(candidate) === value);
 	};
 	for (const [name, allowed] of Object.entries(show)) {

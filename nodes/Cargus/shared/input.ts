@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PreSend
 import { NodeOperationError } from 'n8n-workflow';
 
 import { parseBarcodes } from './barcodes';
+import { parameterOf } from './itemParameters';
 
 export const MAX_BARCODES_PER_REQUEST = 50;
 const INT32_MAX = 2147483647;
@@ -45,7 +46,7 @@ interface FieldSpec {
 /** Whole numbers (int32), accepting numeric text from expressions. */
 export function integer(spec: FieldSpec): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const value = this.getNodeParameter(spec.parameter, null) as unknown;
+		const value = parameterOf(this, spec.parameter, null);
 		if (isBlank(value)) {
 			if (spec.optional) return options;
 			throw refuse(this, spec.label, 'a whole number is required');
@@ -61,7 +62,7 @@ export function integer(spec: FieldSpec): PreSendAction {
 /** Numbers that may have decimals (amounts, weights). */
 export function decimal(spec: FieldSpec): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const value = this.getNodeParameter(spec.parameter, null) as unknown;
+		const value = parameterOf(this, spec.parameter, null);
 		if (isBlank(value)) {
 			if (spec.optional) return options;
 			throw refuse(this, spec.label, 'a number is required');
@@ -76,7 +77,7 @@ export function decimal(spec: FieldSpec): PreSendAction {
 
 export function text(spec: FieldSpec): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const value = this.getNodeParameter(spec.parameter, null) as unknown;
+		const value = parameterOf(this, spec.parameter, null);
 		if (isBlank(value)) {
 			if (spec.optional) return options;
 			throw refuse(this, spec.label, 'a value is required');
@@ -89,7 +90,7 @@ export function text(spec: FieldSpec): PreSendAction {
 /** A date from the date picker or an expression, sent as RFC 3339 in the workflow's time zone. */
 export function date(spec: FieldSpec): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const value = this.getNodeParameter(spec.parameter, null) as unknown;
+		const value = parameterOf(this, spec.parameter, null);
 		if (isBlank(value)) {
 			if (spec.optional) return options;
 			throw refuse(this, spec.label, 'a date is required');
@@ -116,8 +117,8 @@ export function rfc3339(value: DateTime): string {
 export function dateRange(from: { parameter: string; label: string }, to: { parameter: string; label: string }): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const zone = this.getTimezone();
-		const start = dateOf(this.getNodeParameter(from.parameter, null), zone);
-		const end = dateOf(this.getNodeParameter(to.parameter, null), zone);
+		const start = dateOf(parameterOf(this, from.parameter, null), zone);
+		const end = dateOf(parameterOf(this, to.parameter, null), zone);
 		if (start && end && start > end) {
 			throw refuse(this, from.label, `${rfc3339(start)} is after ${to.label} ${rfc3339(end)}`);
 		}
@@ -131,7 +132,7 @@ export function dateRange(from: { parameter: string; label: string }, to: { para
  */
 export function barcodes(spec: FieldSpec & { list: boolean; batched?: boolean }): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const value = this.getNodeParameter(spec.parameter, null) as unknown;
+		const value = parameterOf(this, spec.parameter, null);
 		if (isBlank(value) && spec.optional) return options;
 		let parsed: string[];
 		try {

@@ -1,6 +1,5 @@
 import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from './credentials';
 import type { Sender } from './send';
 import { applyOutput, requestWithToken, requireAccount } from './send';
 import { yesNo } from './values';
@@ -8,8 +7,7 @@ import { yesNo } from './values';
 const MAX_PAGE_SIZE = 100;
 
 /** Pages through `itemsPerPage`/`pageNumber` (1-based) until a short page, a 204, or the limit. */
-export const sendPages: Sender = async function (this, requestData) {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+export const sendPages: Sender = async function (this, requestData, credentials) {
 	requireAccount(this, credentials);
 	const returnAll = yesNo(this.getNodeParameter('returnAll', false), false);
 	const limit = returnAll ? Number.POSITIVE_INFINITY : Number(this.getNodeParameter('limit', 50));

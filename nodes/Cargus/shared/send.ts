@@ -12,7 +12,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import { requestWithCredential } from './authenticatedRequest';
 import { parseBarcodes } from './barcodes';
 import { baseUrlOf } from './baseUrl';
-import { CREDENTIAL_TYPE } from './credentials';
 import { cargusError } from './errors';
 import { MAX_BARCODES_PER_REQUEST } from './input';
 import { hasAccount, requestToken, SUBSCRIPTION_KEY_HEADER } from './login';
@@ -25,16 +24,22 @@ import { isFailedToAuthenticate } from './serviceMessage';
  * that can (1) send without n8n's authenticated helper, which always runs the credential's login
  * first, (2) explain a failed request, and (3) retry a 200 "Failed to authenticate!".
  */
+export type RoutingSender = (
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+) => Promise<INodeExecutionData[]>;
+
+/** How one operation sends, given the Cargus API credential read once for the item (redactedSend.ts). */
 export type Sender = (
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
+	credentials: ICredentialDataDecryptedObject,
 ) => Promise<INodeExecutionData[]>;
 
 type Credentials = ICredentialDataDecryptedObject;
 
 /** Operations that need the token (Authorization header, or Token query parameter for PDFs). */
-export const sendWithToken: Sender = async function (this, requestData) {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+export const sendWithToken: Sender = async function (this, requestData, credentials) {
 	requireAccount(this, credentials);
 	const response = await requestWithToken(this, requestData.options, credentials);
 	return await applyOutput(this, requestData, response);
@@ -42,8 +47,7 @@ export const sendWithToken: Sender = async function (this, requestData) {
 
 /** Token operations whose barcode list (query `property`) may be longer than one request takes: one request per batch. */
 export function sendInBatches(property: string): Sender {
-	return async function (this, requestData) {
-		const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	return async function (this, requestData, credentials) {
 		requireAccount(this, credentials);
 		const all = parseBarcodes(requestData.options.qs?.[property]);
 		const items: INodeExecutionData[] = [];
@@ -58,15 +62,13 @@ export function sendInBatches(property: string): Sender {
 }
 
 /** Operations marked "no Authorization": only the subscription key, never a login. */
-export const sendWithKeyOnly: Sender = async function (this, requestData) {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+export const sendWithKeyOnly: Sender = async function (this, requestData, credentials) {
 	const response = await requestWithKeyOnly(this, requestData.options, credentials);
 	return await applyOutput(this, requestData, response);
 };
 
 /** The Account › Log In operation: the credential's account, through the same code as the automatic login. */
-export const sendLogin: Sender = async function (this, requestData) {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+export const sendLogin: Sender = async function (this, requestData, credentials) {
 	requireAccount(this, credentials);
 	baseUrlFor(this, credentials);
 	const token = await loginOnce(this, credentials, requestData.options.url ?? '');

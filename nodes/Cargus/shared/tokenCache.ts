@@ -55,6 +55,19 @@ export function usableStoredToken(credentials: ICredentialDataDecryptedObject): 
 	return usable(tokensOf(fingerprint), storedTokenFor(credentials, fingerprint));
 }
 
+/** The newest token this process got for these credentials' values, if any (a login may have replaced the stored one). */
+export function newestTokenFor(credentials: ICredentialDataDecryptedObject): string | undefined {
+	if (!hasAccount(credentials)) return undefined;
+	let fingerprint: string;
+	try {
+		fingerprint = fingerprintOf(credentials);
+	} catch {
+		// No base URL: no login could have run with these values.
+		return undefined;
+	}
+	return accounts.get(fingerprint)?.current;
+}
+
 /** Cargus refused the token these credentials carried: it is not sent again by this process. */
 export function refuseToken(credentials: ICredentialDataDecryptedObject): void {
 	const fingerprint = fingerprintOf(credentials);
