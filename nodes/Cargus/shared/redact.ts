@@ -28,10 +28,24 @@ function spellingsOf(secret: string): string[] {
 	return [...new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret), html])].sort((a, b) => b.length - a.length);
 }
 
+// The spellings of each list of secrets, worked out once for all the texts of an answer.
+const spellingsBySecrets = new WeakMap<string[], string[][]>();
+
+function spellingsOfAll(secrets: string[]): string[][] {
+	let spellings = spellingsBySecrets.get(secrets);
+	if (spellings === undefined) {
+		spellings = secrets.map(spellingsOf);
+		spellingsBySecrets.set(secrets, spellings);
+	}
+	return spellings;
+}
+
 export function redact(text: string, secrets: string[]): string {
 	let clean = text.replace(/([?&]Token=)[^&\s"'<]+/gi, `$1${REDACTED}`).replace(/(\bBearer\s+)[^\s"'<,;]+/gi, `$1${REDACTED}`);
-	for (const secret of secrets) {
-		for (const spelling of spellingsOf(secret)) clean = clean.split(spelling).join(REDACTED);
+	for (const spellings of spellingsOfAll(secrets)) {
+		for (const spelling of spellings) {
+			if (clean.includes(spelling)) clean = clean.split(spelling).join(REDACTED);
+		}
 	}
 	// A quote cut short ("…") may end in the first characters of a secret.
 	if (clean.includes('…')) {

@@ -5,16 +5,15 @@ import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodePro
 export const CARGUS_TIME_ZONE = 'Europe/Bucharest';
 export const DELIVERED_EVENT_ID = 21;
 
-/** A Cargus date as ISO 8601 with its offset ("2026-11-20T14:00:00+02:00"); a date with a zone keeps it. */
-export function cargusTimestamp(date: unknown): string | undefined {
+function parsedCargusDate(date: unknown): DateTime | undefined {
 	if (typeof date !== 'string' || date.trim() === '') return undefined;
 	const parsed = DateTime.fromISO(date.trim().replace(' ', 'T'), { zone: CARGUS_TIME_ZONE, setZone: true });
-	return parsed.isValid ? (parsed.toISO({ suppressMilliseconds: true }) ?? undefined) : undefined;
+	return parsed.isValid ? parsed : undefined;
 }
 
-function timeOf(event: IDataObject): number {
-	const timestamp = cargusTimestamp(event.Date);
-	return timestamp === undefined ? 0 : DateTime.fromISO(timestamp).toMillis();
+/** A Cargus date as ISO 8601 with its offset ("2026-11-20T14:00:00+02:00"); a date with a zone keeps it. */
+export function cargusTimestamp(date: unknown): string | undefined {
+	return parsedCargusDate(date)?.toISO({ suppressMilliseconds: true }) ?? undefined;
 }
 
 /** The shipment's latest event (by Date, then EventId), and whether it was delivered, ahead of the trace's own fields. */
@@ -22,17 +21,17 @@ export function withCurrentStatus(trace: IDataObject): IDataObject {
 	const events = (Array.isArray(trace.Event) ? trace.Event : []).filter(
 		(event): event is IDataObject => event !== null && typeof event === 'object',
 	);
-	const latest = events.reduce<IDataObject | undefined>((current, event) => {
-		if (!current) return event;
-		const difference = timeOf(event) - timeOf(current) || Number(event.EventId) - Number(current.EventId);
-		return difference > 0 ? event : current;
-	}, undefined);
+	let latest: { event: IDataObject; time: number } | undefined;
+	for (const event of events) {
+		const time = parsedCargusDate(event.Date)?.toMillis() ?? 0;
+		if (latest === undefined || (time - latest.time || Number(event.EventId) - Number(latest.event.EventId)) > 0) latest = { event, time };
+	}
 	return {
-		Status: latest?.Description ?? null,
-		StatusEventId: latest?.EventId ?? null,
-		StatusDate: latest?.Date ?? null,
-		StatusTimestamp: cargusTimestamp(latest?.Date) ?? null,
-		StatusLocality: latest?.LocalityName ?? null,
+		Status: latest?.event.Description ?? null,
+		StatusEventId: latest?.event.EventId ?? null,
+		StatusDate: latest?.event.Date ?? null,
+		StatusTimestamp: cargusTimestamp(latest?.event.Date) ?? null,
+		StatusLocality: latest?.event.LocalityName ?? null,
 		Delivered: events.some((event) => Number(event.EventId) === DELIVERED_EVENT_ID),
 		...trace,
 	};
