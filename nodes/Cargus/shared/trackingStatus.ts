@@ -1,19 +1,12 @@
-import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties, PostReceiveAction } from 'n8n-workflow';
 
-/** Cargus dates carry no zone: they are Bucharest wall-clock time. */
-export const CARGUS_TIME_ZONE = 'Europe/Bucharest';
-export const DELIVERED_EVENT_ID = 21;
+import { parseCargusDate } from './cargusDate';
 
-function parsedCargusDate(date: unknown): DateTime | undefined {
-	if (typeof date !== 'string' || date.trim() === '') return undefined;
-	const parsed = DateTime.fromISO(date.trim().replace(' ', 'T'), { zone: CARGUS_TIME_ZONE, setZone: true });
-	return parsed.isValid ? parsed : undefined;
-}
+export const DELIVERED_EVENT_ID = 21;
 
 /** A Cargus date as ISO 8601 with its offset ("2026-11-20T14:00:00+02:00"); a date with a zone keeps it. */
 export function cargusTimestamp(date: unknown): string | undefined {
-	return parsedCargusDate(date)?.toISO({ suppressMilliseconds: true }) ?? undefined;
+	return parseCargusDate(date)?.iso;
 }
 
 /** The shipment's latest event (by Date, then EventId), and whether it was delivered, ahead of the trace's own fields. */
@@ -23,7 +16,7 @@ export function withCurrentStatus(trace: IDataObject): IDataObject {
 	);
 	let latest: { event: IDataObject; time: number } | undefined;
 	for (const event of events) {
-		const time = parsedCargusDate(event.Date)?.toMillis() ?? 0;
+		const time = parseCargusDate(event.Date)?.millis ?? 0;
 		if (latest === undefined || (time - latest.time || Number(event.EventId) - Number(latest.event.EventId)) > 0) latest = { event, time };
 	}
 	return {

@@ -1,0 +1,50 @@
+import { DateTime } from 'luxon';
+
+import { CARGUS_TIME_ZONE, parseCargusDate } from '../../nodes/Cargus/shared/cargusDate';
+
+/** How the node read a Cargus date before the hour cache: luxon, for every date. */
+function luxonReading(date: unknown) {
+	if (typeof date !== 'string' || date.trim() === '') return undefined;
+	const parsed = DateTime.fromISO(date.trim().replace(' ', 'T'), { zone: CARGUS_TIME_ZONE, setZone: true });
+	return parsed.isValid ? { iso: parsed.toISO({ suppressMilliseconds: true }), millis: parsed.toMillis() } : undefined;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+test('Every hour of two years, clock changes included, reads as luxon reads it', () => {
+	const dates: string[] = [];
+	for (let time = Date.UTC(2026, 0, 1); time < Date.UTC(2028, 0, 1); time += 3_600_000) {
+		const day = new Date(time);
+		const stem = `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}T${pad(day.getUTCHours())}`;
+		dates.push(`${stem}:00:00`, `${stem}:59:59`);
+	}
+	expect(dates.length).toBeGreaterThan(35_000);
+	const differing = dates.filter((date) => JSON.stringify(parseCargusDate(date)) !== JSON.stringify(luxonReading(date)));
+	expect(differing).toEqual([]);
+});
+
+test.each([
+	'2026-03-29T03:30:00',
+	'2026-03-29 03:00:00',
+	'2026-10-25T03:30:00',
+	'2026-10-25T04:00:00',
+	'2026-11-20 14:03:00',
+	'  2026-11-20T14:03:00  ',
+	'2026-11-20T14:03',
+	'2026-11-20T14:03:00.250',
+	'2026-11-20T14:03:00Z',
+	'2026-11-20T14:03:00+05:30',
+	'2026-02-30T10:00:00',
+	'2026-13-01T10:00:00',
+	'2026-11-20T24:00:00',
+	'2026-11-20T14:60:00',
+	'0999-11-20T14:00:00',
+	'20.11.2026 14:03',
+	'',
+	'   ',
+	undefined,
+	null,
+	20261120,
+])('%p reads as luxon reads it', (date) => {
+	expect(parseCargusDate(date)).toEqual(luxonReading(date));
+});
