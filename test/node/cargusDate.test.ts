@@ -16,7 +16,7 @@ test('Every hour of two years, clock changes included, reads as luxon reads it',
 	for (let time = Date.UTC(2026, 0, 1); time < Date.UTC(2028, 0, 1); time += 3_600_000) {
 		const day = new Date(time);
 		const stem = `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}T${pad(day.getUTCHours())}`;
-		dates.push(`${stem}:00:00`, `${stem}:59:59`);
+		dates.push(`${stem}:00:00`, `${stem}:59:59.${pad(day.getUTCHours() * 7)}`);
 	}
 	expect(dates.length).toBeGreaterThan(35_000);
 	const differing = dates.filter((date) => JSON.stringify(parseCargusDate(date)) !== JSON.stringify(luxonReading(date)));
@@ -32,6 +32,12 @@ test.each([
 	'  2026-11-20T14:03:00  ',
 	'2026-11-20T14:03',
 	'2026-11-20T14:03:00.250',
+	'2026-11-20T14:03:00.5',
+	'2026-11-20T14:03:00.000',
+	'2026-11-20T14:03:00.0009',
+	'2026-11-20T14:03:00.999999999',
+	'2026-11-20T14:03:00.1234567890',
+	'2026-03-29T03:59:59.999',
 	'2026-11-20T14:03:00Z',
 	'2026-11-20T14:03:00+05:30',
 	'2026-02-30T10:00:00',

@@ -9,8 +9,8 @@ export interface CargusDate {
 	millis: number;
 }
 
-// The plain form Cargus serves ("2026-11-20T14:03:00" or with a space), read without luxon.
-const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
+// The plain form Cargus serves ("2026-11-20T14:03:00", with a space, or with fractions), read without luxon.
+const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?$/;
 const HOUR_MS = 3_600_000;
 const MAX_CACHED_HOURS = 10_000;
 
@@ -59,14 +59,17 @@ export function parseCargusDate(date: unknown): CargusDate | undefined {
 	const text = date.trim().replace(' ', 'T');
 	const match = PLAIN_DATE.exec(text);
 	if (match === null) return withLuxon(text);
-	const [, year, month, day, hour, minute, second] = match.map(Number);
-	const wallClock = Date.UTC(year, month - 1, day, hour, minute, second);
+	const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number);
+	// Milliseconds as luxon reads a fraction: truncated.
+	const milliseconds = match[7] === undefined ? 0 : Math.floor(parseFloat(`0.${match[7]}`) * 1000);
+	const wallClock = Date.UTC(year, month - 1, day, hour, minute, second, milliseconds);
 	const check = new Date(wallClock);
 	const isCalendarDate =
 		year >= 1000 && check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day &&
 		check.getUTCHours() === hour && check.getUTCMinutes() === minute && check.getUTCSeconds() === second;
 	if (!isCalendarDate) return withLuxon(text);
-	const offset = offsetOfHour(text.slice(0, 13), wallClock - (minute * 60 + second) * 1000);
+	const offset = offsetOfHour(text.slice(0, 13), Date.UTC(year, month - 1, day, hour));
 	if (offset === null) return withLuxon(text);
-	return { iso: `${text}${offsetText(offset)}`, millis: wallClock - offset * 60_000 };
+	const fraction = milliseconds === 0 ? '' : `.${String(milliseconds).padStart(3, '0')}`;
+	return { iso: `${text.slice(0, 19)}${fraction}${offsetText(offset)}`, millis: wallClock - offset * 60_000 };
 }
