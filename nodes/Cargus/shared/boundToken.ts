@@ -7,23 +7,29 @@ import { loginEndpointOf } from './login';
 const PREFIX = 'cargus-token';
 const BOUND = /^cargus-token:([0-9a-f]{32}):(.+)$/s;
 
+// Fingerprints already worked out, by the values they hash: every request checks its token against one.
+const fingerprints = new Map<string, string>();
+const MAX_FINGERPRINTS = 100;
+
 /**
  * What a token is bound to: base URL, login type, username, password and subscription key. Any
  * change gives another fingerprint, so the token of the old values is never sent with the new ones.
  */
 export function fingerprintOf(credentials: ICredentialDataDecryptedObject): string {
-	return createHash('sha256')
-		.update(
-			[
-				baseUrlOf(credentials),
-				loginEndpointOf(credentials),
-				String(credentials.username ?? '').trim(),
-				String(credentials.password ?? ''),
-				String(credentials.apiKey ?? ''),
-			].join('\n'),
-		)
-		.digest('hex')
-		.slice(0, 32);
+	const values = [
+		baseUrlOf(credentials),
+		loginEndpointOf(credentials),
+		String(credentials.username ?? '').trim(),
+		String(credentials.password ?? ''),
+		String(credentials.apiKey ?? ''),
+	].join('\n');
+	let fingerprint = fingerprints.get(values);
+	if (fingerprint === undefined) {
+		fingerprint = createHash('sha256').update(values).digest('hex').slice(0, 32);
+		if (fingerprints.size >= MAX_FINGERPRINTS) fingerprints.clear();
+		fingerprints.set(values, fingerprint);
+	}
+	return fingerprint;
 }
 
 /** The value kept in the credential's hidden Token field: the token with the fingerprint it was issued for. */
