@@ -10,6 +10,7 @@ import { requestWithCredential } from '../Cargus/shared/authenticatedRequest';
 import { failureOf } from '../Cargus/shared/errors';
 import { SUBSCRIPTION_KEY_ADVICE } from '../Cargus/shared/login';
 import { redact, secretsOf } from '../Cargus/shared/redact';
+import { newestTokenFor } from '../Cargus/shared/tokenCache';
 import { isFailedToAuthenticate, isSubscriptionKeyRefusal, serviceMessageOf } from '../Cargus/shared/serviceMessage';
 import { toShipmentTrace, type PackageTrace, type ShipmentTrace } from './events';
 
@@ -137,10 +138,10 @@ export async function traceBatch(this: IPollFunctions, source: TraceSource, batc
  * The failure as a new error holding only its message, description and status, with the credential's
  * secrets redacted: the error n8n's helper throws keeps the request (headers) and the whole answer.
  */
-async function redactedError(context: IPollFunctions, source: TraceSource, error: unknown): Promise<NodeApiError> {
+function redactedError(context: IPollFunctions, source: TraceSource, error: unknown): NodeApiError {
 	const apiError = error instanceof NodeApiError ? error : new NodeApiError(context.getNode(), error as JsonObject);
-	const current = await context.getCredentials<ICredentialDataDecryptedObject>('cargusApi').catch(() => undefined);
-	const secrets = secretsOf(source.credentials, current);
+	// A login while sending gives this process a new token that the answer may quote.
+	const secrets = secretsOf(source.credentials, { token: newestTokenFor(source.credentials) ?? '' });
 	const message = redact(apiError.message, secrets);
 	const description = apiError.description ? redact(apiError.description, secrets) : undefined;
 	return new NodeApiError(context.getNode(), { message, description } as JsonObject, {
@@ -176,7 +177,7 @@ export async function traceAll(
 			try {
 				outcomes[index] = { barcodes, traces: await traceBatch.call(this, source, barcodes) };
 			} catch (error) {
-				const apiError = await redactedError(this, source, error);
+				const apiError = redactedError(this, source, error);
 				rateLimited ||= apiError.httpCode === '429';
 				outcomes[index] = { barcodes, error: apiError };
 			}
