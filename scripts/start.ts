@@ -2,9 +2,11 @@
  * npm start: build the package, start the sandbox (running clock) on 127.0.0.1:4000, an SMTP sink, and a real
  * n8n with this package installed as a community node, the "Cargus Sandbox" credential and the example
  * workflows. Ctrl-C stops everything it started.
+ * npm run start:queue (`--queue`): the same with n8n in queue mode: Postgres, Redis, n8n main and two workers.
+ * CARGUS_PORT_BASE=<port> moves every port to <port>, <port>+1, ... (see queuePorts).
  */
 import path from 'node:path';
-import { launch, ROOT, N8N_VERSION, type Launched } from './lib/launcher';
+import { launch, ROOT, N8N_VERSION, type LaunchOptions, type Launched } from './lib/launcher';
 
 /** Example workflows that start active after they are imported: the webhook and the trigger flow. */
 const ACTIVATE_AFTER_IMPORT = ['cargusExample001', 'cargusExample003'];
@@ -19,6 +21,33 @@ async function activate(launched: Launched, id: string): Promise<string> {
 	}
 }
 
+/** All ports from one base: n8n, its brokers, sandbox, SMTP sink, Postgres, Redis, the workers' brokers and health checks. */
+function portsFrom(base: number): LaunchOptions {
+	return {
+		n8nPort: base,
+		brokerPort: base + 1,
+		cliBrokerPort: base + 2,
+		sandboxPort: base + 3,
+		smtpPort: base + 4,
+		queue: {
+			postgresPort: base + 5,
+			redisPort: base + 6,
+			workers: [
+				{ brokerPort: base + 7, healthPort: base + 8 },
+				{ brokerPort: base + 9, healthPort: base + 10 },
+			],
+		},
+	};
+}
+
+function optionsFromCommandLine(): LaunchOptions {
+	const queue = process.argv.includes('--queue');
+	const base = Number(process.env.CARGUS_PORT_BASE);
+	const ports: LaunchOptions = Number.isInteger(base) && base > 0 ? portsFrom(base) : queue ? { queue: {} } : {};
+	if (!queue) delete ports.queue;
+	return { ...ports, sandbox: { clockMode: 'running' } };
+}
+
 async function main(): Promise<void> {
 	const t0 = Date.now();
 	let launched: Launched | undefined;
@@ -26,7 +55,8 @@ async function main(): Promise<void> {
 	const stop = async (why: string) => {
 		if (stopping) return;
 		stopping = true;
-		process.stdout.write(`\n${why}: stopping n8n, the SMTP sink and the sandbox...\n`);
+		const what = launched?.queue ? 'n8n (main and workers), Redis, Postgres' : 'n8n';
+		process.stdout.write(`\n${why}: stopping ${what}, the SMTP sink and the sandbox...\n`);
 		if (launched) await launched.stop();
 		process.stdout.write('stopped.\n');
 		process.exit(0);
@@ -35,7 +65,7 @@ async function main(): Promise<void> {
 	process.on('SIGTERM', () => void stop('SIGTERM'));
 	process.on('SIGHUP', () => void stop('SIGHUP'));
 
-	launched = await launch({ sandbox: { clockMode: 'running' } });
+	launched = await launch(optionsFromCommandLine());
 	if (stopping) return;
 	if (launched.imported && launched.cookie) {
 		for (const id of ACTIVATE_AFTER_IMPORT) process.stdout.write(`n8n: ${await activate(launched, id)}\n`);
@@ -44,17 +74,25 @@ async function main(): Promise<void> {
 	const secs = ((Date.now() - t0) / 1000).toFixed(1);
 	const editor = launched.editorUrl;
 	const sandbox = launched.sandbox.url;
+	const queue = launched.queue;
 	process.stdout.write(
 		[
 			'',
-			`Ready in ${secs}s: n8n ${N8N_VERSION} with n8n-nodes-cargus`,
+			`Ready in ${secs}s: n8n ${N8N_VERSION} with n8n-nodes-cargus${queue ? ` in queue mode (main and ${queue.running.length} workers)` : ''}`,
 			`  Editor:     ${editor}`,
 			`  Login:      ${launched.owner.email} / ${launched.owner.password}${launched.ownerCreated ? ' (owner created now)' : ''}`,
 			`  Sandbox:    ${sandbox}`,
 			`              reach it from a Cargus API credential with Environment "Custom Base URL", Base URL ${sandbox},`,
 			'              Subscription Key sandbox-key, Username sandbox, Password sandbox (the credential "Cargus Sandbox" is set up so)',
 			`  Mail sink:  smtp://${launched.smtp.host}:${launched.smtp.port}  -> every mail is saved in ${rel(launched.smtp.dir)}/ (.eml + .json)`,
-			`  n8n log:    ${rel(launched.logFile)}`,
+			`  n8n log:    ${rel(launched.logFile)}${queue ? ' (main: editor, webhooks, trigger polls)' : ''}`,
+			...(queue
+				? [
+						...queue.running.map((w) => `  ${w.name}:   ${rel(w.logFile)}  (runs the executions; health ${w.healthUrl})`),
+						`  Postgres:   postgresql://${queue.postgres.user}@${queue.postgres.host}:${queue.postgres.port}/${queue.postgres.database}  (cluster ${queue.postgres.dir})`,
+						`  Redis:      redis://${queue.redis.host}:${queue.redis.port}  (the queue; binary data mode: database)`,
+					]
+				: []),
 			'',
 			'Example workflows (in the editor, under Overview):',
 			`  1. E-shop order to pickup request:  curl -X POST ${editor}webhook/cargus-pickup-order -H 'content-type: application/json' -d @examples/data/shop-order.json`,

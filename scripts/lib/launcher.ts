@@ -3,11 +3,14 @@
  * the sandbox and an SMTP sink, installs the package into n8n's community-node folder, imports the example
  * workflows and credentials, starts n8n, and sets up the owner. `stop()` ends everything it started.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { killGroup, spawnGroup } from './processes';
+import { installCommunityPackage, packPackage } from './community-package';
+import { removeQueueFolders, startQueueServices, workerEnv, type QueueOptions, type QueueServices } from './queue-mode';
 import { startSandbox, DEFAULT_ACCOUNT, SandboxControl, type RunningSandbox, type SandboxOptions } from '../../sandbox';
 
 interface ProvisionModule {
@@ -46,6 +49,8 @@ export interface LaunchOptions {
 	mailDir?: string; // default .n8n-cache/mail
 	fresh?: boolean; // delete userFolder and mailDir first
 	build?: boolean; // run `npm run build` first, default true
+	/** n8n in queue mode (Postgres, Redis, main and workers); user folders default to .n8n-cache/queue/. */
+	queue?: QueueOptions;
 	log?: (line: string) => void;
 }
 
@@ -71,48 +76,23 @@ export interface Launched {
 	rest<T = unknown>(method: string, urlPath: string, body?: unknown): Promise<T>;
 	/** Runs an n8n CLI command against the same database while the server runs. */
 	cli(args: string[]): Promise<CliResult>;
+	/** In queue mode: Postgres, Redis and the workers. */
+	queue?: QueueServices & { running: RunningWorker[] };
 	stop(): Promise<void>;
 }
 
-const children = new Set<ChildProcess>();
-
-/** Kills a child's whole process group (it was started detached), SIGTERM first, SIGKILL after a grace period. */
-async function killGroup(child: ChildProcess, graceMs = 10000): Promise<void> {
-	if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) {
-		children.delete(child);
-		return;
-	}
-	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-	const signal = (sig: NodeJS.Signals) => {
-		try {
-			process.kill(-child.pid!, sig);
-		} catch {
-			/* already gone */
-		}
-	};
-	signal('SIGTERM');
-	const timer = setTimeout(() => signal('SIGKILL'), graceMs);
-	await exited;
-	clearTimeout(timer);
-	// Anything left in the group (task runners) goes too.
-	signal('SIGKILL');
-	children.delete(child);
+export interface RunningWorker {
+	name: string;
+	userFolder: string;
+	logFile: string;
+	healthUrl: string;
+	process: ChildProcess;
 }
-
-process.on('exit', () => {
-	for (const child of children) {
-		try {
-			if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-		} catch {
-			/* gone */
-		}
-	}
-});
 
 function n8nEnv(userFolder: string, port: number, brokerPort: number): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {};
 	for (const [k, v] of Object.entries(process.env)) {
-		if (/^(npm_|N8N_|DB_|EXECUTIONS_|WEBHOOK_URL$|GENERIC_TIMEZONE$)/.test(k)) continue;
+		if (/^(npm_|N8N_|DB_|EXECUTIONS_|QUEUE_|OFFLOAD_|WEBHOOK_URL$|GENERIC_TIMEZONE$)/.test(k)) continue;
 		env[k] = v;
 	}
 	return {
@@ -200,13 +180,11 @@ export function credentialsFor(sandboxUrl: string, smtp: { host: string; port: n
 
 function runN8nCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 300000): Promise<CliResult> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(provisioner.paths.node, [provisioner.paths.n8nBin, ...args], {
+		const child = spawnGroup(provisioner.paths.node, [provisioner.paths.n8nBin, ...args], {
 			cwd: ROOT,
 			env,
-			detached: true,
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
-		children.add(child);
 		let stdout = '';
 		let stderr = '';
 		child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -218,7 +196,6 @@ function runN8nCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 300000): 
 		child.on('error', reject);
 		child.on('close', (code) => {
 			clearTimeout(timer);
-			children.delete(child);
 			resolve({ code, stdout, stderr });
 		});
 	});
@@ -240,6 +217,37 @@ async function waitForHttp(url: string, child: ChildProcess, logFile: string, ti
 		await new Promise((r) => setTimeout(r, 500));
 	}
 	throw new Error(`n8n did not answer ${url} within ${timeoutMs / 1000}s (log: ${logFile})`);
+}
+
+/** Starts `n8n start` or `n8n worker` with its log in its user folder, and waits until it is ready. */
+async function startN8n(spec: {
+	command: 'start' | 'worker';
+	env: NodeJS.ProcessEnv;
+	userFolder: string;
+	readyUrl: string;
+	what: string;
+	where: string;
+	log: (line: string) => void;
+}): Promise<{ process: ChildProcess; logFile: string }> {
+	const logFile = path.join(spec.userFolder, 'n8n.log');
+	fs.mkdirSync(spec.userFolder, { recursive: true });
+	const out = fs.openSync(logFile, 'w');
+	spec.log(`${spec.what}: starting on ${spec.where} (log: ${path.relative(ROOT, logFile)})`);
+	const t = Date.now();
+	const child = spawnGroup(provisioner.paths.node, [provisioner.paths.n8nBin, spec.command], {
+		cwd: spec.userFolder,
+		env: spec.env,
+		stdio: ['ignore', out, out],
+	});
+	fs.closeSync(out);
+	try {
+		await waitForHttp(spec.readyUrl, child, logFile, 240000);
+	} catch (err) {
+		await killGroup(child);
+		throw err;
+	}
+	spec.log(`${spec.what}: ready in ${((Date.now() - t) / 1000).toFixed(1)}s`);
+	return { process: child, logFile };
 }
 
 function cookieFrom(res: Response): string {
@@ -288,8 +296,9 @@ function examplesFor(watchList: string[]): WorkflowFile[] {
 export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 	const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
 	const n8nPort = options.n8nPort ?? 5678;
-	const userFolder = options.userFolder ?? provisioner.paths.userFolder;
-	const mailDir = options.mailDir ?? provisioner.paths.mailDir;
+	const queueHome = path.join(path.dirname(provisioner.paths.userFolder), 'queue');
+	const userFolder = options.userFolder ?? (options.queue ? path.join(queueHome, 'main') : provisioner.paths.userFolder);
+	const mailDir = options.mailDir ?? (options.queue ? path.join(queueHome, 'mail') : provisioner.paths.mailDir);
 	const started: Array<() => Promise<void>> = [];
 	const stopAll = async () => {
 		for (const stop of started.reverse()) {
@@ -306,6 +315,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		if (options.fresh) {
 			fs.rmSync(userFolder, { recursive: true, force: true });
 			fs.rmSync(mailDir, { recursive: true, force: true });
+			if (options.queue) removeQueueFolders(userFolder);
 		}
 		await provisioner.provision();
 
@@ -325,11 +335,21 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		started.push(() => smtp.stop());
 		log(`smtp sink: ${smtp.host}:${smtp.port}, mails saved in ${smtp.dir}`);
 
-		fs.mkdirSync(path.join(userFolder, '.n8n'), { recursive: true });
-		const target = installPackage(userFolder);
-		log(`package: installed into ${path.relative(ROOT, target)}`);
+		const queue = options.queue ? await startQueueServices({ mainUserFolder: userFolder, cache: CACHE, options: options.queue, log }) : undefined;
+		if (queue) started.push(() => queue.stop());
 
-		const env = n8nEnv(userFolder, n8nPort, options.brokerPort ?? 5679);
+		fs.mkdirSync(path.join(userFolder, '.n8n'), { recursive: true });
+		if (queue) {
+			const t = Date.now();
+			const tarball = packPackage(ROOT, path.dirname(userFolder));
+			for (const folder of [userFolder, ...queue.workers.map((w) => w.userFolder)]) installCommunityPackage(folder, tarball, PACKAGE_NAME);
+			log(`package: ${path.basename(tarball)} installed as a community package for main and ${queue.workers.length} workers in ${((Date.now() - t) / 1000).toFixed(1)}s`);
+		} else {
+			const target = installPackage(userFolder);
+			log(`package: installed into ${path.relative(ROOT, target)}`);
+		}
+
+		const env = { ...n8nEnv(userFolder, n8nPort, options.brokerPort ?? 5679), ...queue?.env };
 		const cliEnv = { ...env, N8N_RUNNERS_BROKER_PORT: String(options.cliBrokerPort ?? 5685), N8N_LOG_LEVEL: 'warn' };
 
 		// Import the credentials and example workflows before the server starts (ids kept, so a re-import
@@ -344,7 +364,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		} catch {
 			/* first import */
 		}
-		const imported = previous !== importHash;
+		const imported = previous !== importHash || queue?.postgres.databaseCreated === true;
 		if (imported) {
 			const t = Date.now();
 			const tmp = fs.mkdtempSync(path.join(CACHE, 'import-'));
@@ -371,22 +391,18 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 			log('import: credentials and example workflows unchanged since the last start (kept)');
 		}
 
-		const logFile = path.join(userFolder, 'n8n.log');
-		const out = fs.openSync(logFile, 'w');
-		log(`n8n ${N8N_VERSION}: starting on http://127.0.0.1:${n8nPort} (log: ${path.relative(ROOT, logFile)})`);
-		const t = Date.now();
-		const child = spawn(provisioner.paths.node, [provisioner.paths.n8nBin, 'start'], {
-			cwd: userFolder,
-			env,
-			detached: true,
-			stdio: ['ignore', out, out],
-		});
-		fs.closeSync(out);
-		children.add(child);
-		started.push(() => killGroup(child));
 		const base = `http://127.0.0.1:${n8nPort}`;
-		await waitForHttp(`${base}/healthz/readiness`, child, logFile, 240000);
-		log(`n8n: ready in ${((Date.now() - t) / 1000).toFixed(1)}s`);
+		const main = await startN8n({ command: 'start', env, userFolder, readyUrl: `${base}/healthz/readiness`, what: `n8n ${N8N_VERSION}${queue ? ' main' : ''}`, where: base, log });
+		started.push(() => killGroup(main.process));
+		const running: RunningWorker[] = [];
+		for (const worker of queue?.workers ?? []) {
+			const healthUrl = `http://127.0.0.1:${worker.healthPort}/healthz/readiness`;
+			const what = `n8n ${N8N_VERSION} ${worker.name}`;
+			const workerProcess = await startN8n({ command: 'worker', env: { ...env, ...workerEnv(worker) }, userFolder: worker.userFolder, readyUrl: healthUrl, what, where: `health check ${healthUrl}`, log });
+			started.push(() => killGroup(workerProcess.process));
+			running.push({ name: worker.name, userFolder: worker.userFolder, logFile: workerProcess.logFile, healthUrl, process: workerProcess.process });
+		}
+		const logFile = main.logFile;
 
 		// Owner: set up on first start, then log in.
 		let ownerCreated = false;
@@ -432,6 +448,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 			cookie,
 			rest,
 			cli: (args) => runN8nCli(args, cliEnv),
+			queue: queue ? { ...queue, running } : undefined,
 			stop: stopAll,
 		};
 	} catch (err) {
