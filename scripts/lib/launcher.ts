@@ -51,6 +51,7 @@ export interface LaunchOptions {
 	build?: boolean; // run `npm run build` first, default true
 	/** n8n in queue mode (Postgres, Redis, main and workers); user folders default to .n8n-cache/queue/. */
 	queue?: QueueOptions;
+	n8nLogLevel?: 'info' | 'debug'; // default info
 	log?: (line: string) => void;
 }
 
@@ -349,7 +350,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 			log(`package: installed into ${path.relative(ROOT, target)}`);
 		}
 
-		const env = { ...n8nEnv(userFolder, n8nPort, options.brokerPort ?? 5679), ...queue?.env };
+		const env = { ...n8nEnv(userFolder, n8nPort, options.brokerPort ?? 5679), ...queue?.env, N8N_LOG_LEVEL: options.n8nLogLevel ?? 'info' };
 		const cliEnv = { ...env, N8N_RUNNERS_BROKER_PORT: String(options.cliBrokerPort ?? 5685), N8N_LOG_LEVEL: 'warn' };
 
 		// Import the credentials and example workflows before the server starts (ids kept, so a re-import
