@@ -3,7 +3,8 @@
  * `<user folder>/.n8n/nodes` of each n8n process, with scripts off and without the n8n-workflow peer dependency
  * (n8n provides it).
  */
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -30,12 +31,26 @@ export function packPackage(root: string, destination: string): string {
 	return path.join(destination, packed[0].filename);
 }
 
-/** Installs the tarball into the user folder's community-node folder; answers where the package landed. */
-export function installCommunityPackage(userFolder: string, tarball: string, packageName: string): string {
+/**
+ * Installs the tarball into the user folder's community-node folder, unless this very tarball is installed there
+ * already. Answers whether it installed.
+ */
+export async function installCommunityPackage(userFolder: string, tarball: string, packageName: string): Promise<boolean> {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	const digest = crypto.createHash('sha256').update(fs.readFileSync(tarball)).digest('hex');
+	const marker = path.join(nodesDir, '.installed-tarball-sha256');
+	const installed = path.join(nodesDir, 'node_modules', packageName, 'package.json');
+	if (fs.existsSync(installed) && fs.existsSync(marker) && fs.readFileSync(marker, 'utf8').trim() === digest) return false;
 	fs.mkdirSync(nodesDir, { recursive: true });
 	const manifest = path.join(nodesDir, 'package.json');
 	if (!fs.existsSync(manifest)) fs.writeFileSync(manifest, JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2) + '\n');
-	npm(['install', '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund', '--no-package-lock', tarball], nodesDir);
-	return path.join(nodesDir, 'node_modules', packageName);
+	const args = ['install', '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund', '--no-package-lock', tarball];
+	await new Promise<void>((resolve, reject) => {
+		execFile('npm', args, { cwd: nodesDir, env: npmEnv() }, (error, stdout, stderr) => {
+			if (error) reject(new Error(`npm ${args.join(' ')} (in ${nodesDir}) failed:\n${stdout}${stderr}`));
+			else resolve();
+		});
+	});
+	fs.writeFileSync(marker, `${digest}\n`);
+	return true;
 }

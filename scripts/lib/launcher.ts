@@ -343,8 +343,10 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		if (queue) {
 			const t = Date.now();
 			const tarball = packPackage(ROOT, path.dirname(userFolder));
-			for (const folder of [userFolder, ...queue.workers.map((w) => w.userFolder)]) installCommunityPackage(folder, tarball, PACKAGE_NAME);
-			log(`package: ${path.basename(tarball)} installed as a community package for main and ${queue.workers.length} workers in ${((Date.now() - t) / 1000).toFixed(1)}s`);
+			const folders = [userFolder, ...queue.workers.map((w) => w.userFolder)];
+			const fresh = await Promise.all(folders.map((folder) => installCommunityPackage(folder, tarball, PACKAGE_NAME)));
+			const count = fresh.filter(Boolean).length;
+			log(`package: ${path.basename(tarball)} ${count === 0 ? 'already installed' : `installed in ${count} user folders`} as a community package of main and ${queue.workers.length} workers (${((Date.now() - t) / 1000).toFixed(1)}s)`);
 		} else {
 			const target = installPackage(userFolder);
 			log(`package: installed into ${path.relative(ROOT, target)}`);
@@ -396,13 +398,17 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		const main = await startN8n({ command: 'start', env, userFolder, readyUrl: `${base}/healthz/readiness`, what: `n8n ${N8N_VERSION}${queue ? ' main' : ''}`, where: base, log });
 		started.push(() => killGroup(main.process));
 		const running: RunningWorker[] = [];
-		for (const worker of queue?.workers ?? []) {
-			const healthUrl = `http://127.0.0.1:${worker.healthPort}/healthz/readiness`;
-			const what = `n8n ${N8N_VERSION} ${worker.name}`;
-			const workerProcess = await startN8n({ command: 'worker', env: { ...env, ...workerEnv(worker) }, userFolder: worker.userFolder, readyUrl: healthUrl, what, where: `health check ${healthUrl}`, log });
-			started.push(() => killGroup(workerProcess.process));
-			running.push({ name: worker.name, userFolder: worker.userFolder, logFile: workerProcess.logFile, healthUrl, process: workerProcess.process });
-		}
+		const workersStarted = await Promise.allSettled(
+			(queue?.workers ?? []).map(async (worker) => {
+				const healthUrl = `http://127.0.0.1:${worker.healthPort}/healthz/readiness`;
+				const what = `n8n ${N8N_VERSION} ${worker.name}`;
+				const workerProcess = await startN8n({ command: 'worker', env: { ...env, ...workerEnv(worker) }, userFolder: worker.userFolder, readyUrl: healthUrl, what, where: `health check ${healthUrl}`, log });
+				started.push(() => killGroup(workerProcess.process));
+				running.push({ name: worker.name, userFolder: worker.userFolder, logFile: workerProcess.logFile, healthUrl, process: workerProcess.process });
+			}),
+		);
+		for (const result of workersStarted) if (result.status === 'rejected') throw result.reason;
+		running.sort((a, b) => a.name.localeCompare(b.name));
 		const logFile = main.logFile;
 
 		// Owner: set up on first start, then log in.
