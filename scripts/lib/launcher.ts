@@ -233,7 +233,8 @@ async function startN8n(spec: {
 	const logFile = path.join(spec.userFolder, 'n8n.log');
 	fs.mkdirSync(spec.userFolder, { recursive: true });
 	const out = fs.openSync(logFile, 'w');
-	spec.log(`${spec.what}: starting on ${spec.where} (log: ${path.relative(ROOT, logFile)})`);
+	const shown = logFile.startsWith(`${ROOT}${path.sep}`) ? path.relative(ROOT, logFile) : logFile;
+	spec.log(`${spec.what}: starting on ${spec.where} (log: ${shown})`);
 	const t = Date.now();
 	const child = spawnGroup(provisioner.paths.node, [provisioner.paths.n8nBin, spec.command], {
 		cwd: spec.userFolder,

@@ -58,6 +58,16 @@ function tallyOf(names: string[]): string {
 	return [...counts].sort().map(([n, c]) => `${n}: ${c}`).join(', ');
 }
 
+/** New sandbox shipments (its control API adds at most 500 at a time); answers their barcodes. */
+async function addShipments(control: SandboxControl, count: number): Promise<string[]> {
+	const barcodes: string[] = [];
+	while (barcodes.length < count) {
+		const added = await control.addShipments({ count: Math.min(500, count - barcodes.length) });
+		barcodes.push(...added.map((s) => s.barcode));
+	}
+	return barcodes;
+}
+
 async function postJson(url: string, body: unknown, timeoutMs = 300000): Promise<{ status: number; text: string }> {
 	const res = await fetch(url, {
 		method: 'POST',
@@ -176,7 +186,7 @@ async function main(): Promise<void> {
 		// 2. Before any flow has logged in: the credential holds no token yet.
 		await check(`${RUNS} tracking runs of ${ITEMS} items at once, no token yet: every item answered, at most one login per n8n process`, async () => {
 			const workflowId = await createWorkflow(live, trackWorkflow());
-			const barcodes = (await control.addShipments({ count: ITEMS })).map((s) => s.barcode);
+			const barcodes = await addShipments(control, ITEMS);
 			// An empty list registers nothing with Cargus: no item reaches the Cargus node.
 			await postWhenRegistered(webhookUrl(TRACK_PATH), { barcodes: [] });
 			const before = new Set((await executionsOf(live, workflowId)).map((e) => e.id));
@@ -300,8 +310,11 @@ async function main(): Promise<void> {
 				}
 				return keys.length >= fresh.length ? { runs, keys } : undefined;
 			});
-			// One more poll goes by with nothing new.
-			await sleep(65000);
+			// One more poll on main goes by with nothing new.
+			const cronRuns = () => (fs.readFileSync(live.logFile, 'utf8').match(new RegExp(`Executing cron.*${WORKFLOW.customer}`, 'g')) ?? []).length;
+			const pollsSoFar = cronRuns();
+			await waitFor('one more poll', 90000, async () => (cronRuns() > pollsSoFar ? true : undefined));
+			await sleep(5000);
 			const later = (await executionsOf(live, WORKFLOW.customer)).filter((e) => !executionsBefore.has(e.id));
 			assert(later.length === emitted.runs.length, `${later.length - emitted.runs.length} more executions after the events were emitted`);
 			const duplicates = emitted.keys.filter((k, i) => emitted.keys.indexOf(k) !== i);
@@ -309,7 +322,7 @@ async function main(): Promise<void> {
 			assert(emitted.keys.length === fresh.length && fresh.every((k) => emitted.keys.includes(k)), `emitted ${emitted.keys.length} events, ${fresh.length} new`);
 			const expectedMails = fresh.filter((k) => /\|(5|21)\|/.test(k)).length;
 			assert(live.smtp.mails.length - mailsBefore === expectedMails, `${live.smtp.mails.length - mailsBefore} emails for ${expectedMails} 5/21 events`);
-			const polls = (fs.readFileSync(live.logFile, 'utf8').match(new RegExp(`Executing cron.*${WORKFLOW.customer}`, 'g')) ?? []).length;
+			const polls = cronRuns();
 			assert(polls > 0, "main's log shows no poll of the trigger");
 			for (const w of workers) assert(!/Executing cron/.test(fs.readFileSync(w.logFile, 'utf8')), `${w.name} polled`);
 			const ids = emitted.runs.map((e) => e.id);
@@ -326,11 +339,12 @@ async function main(): Promise<void> {
 		await check('a worker killed with SIGKILL mid-run: the execution ends failed, no request repeated, the other worker keeps serving', async () => {
 			const trackId = (await live.rest<Array<{ id: string; name: string }>>('GET', '/rest/workflows')).find((w) => w.name === trackWorkflow().name)?.id;
 			assert(trackId, 'the tracking workflow is missing');
-			const barcodes = (await control.addShipments({ count: 200 })).map((s) => s.barcode);
+			const barcodes = await addShipments(control, 200);
 			const known = new Set(workerRuns(workers).keys());
 			await control.clearRequests();
-			// The sandbox holds each tracking request, so the run is surely mid-way when the worker dies.
-			await control.addFault({ operation: 'trace', kind: 'latency', latencyMs: 6000 });
+			// The sandbox answers about half of the tracking requests at once and holds the others: once some are
+			// answered, the run is surely mid-way. A run started again would ask for the answered ones again.
+			await control.addFault({ operation: 'trace', kind: 'latency', latencyMs: 15000, probability: 0.5 });
 			const answer = postJson(webhookUrl(TRACK_PATH), { barcodes }, 240000).catch((err: unknown) => ({ status: 0, text: String(err) }));
 			const { id: victimRun, worker: victimName } = await waitFor('a worker to start the run', 30000, async () => {
 				for (const [id, by] of workerRuns(workers)) if (!known.has(id)) return { id, worker: by[0] };
@@ -338,7 +352,10 @@ async function main(): Promise<void> {
 			});
 			const victim = workers.find((w) => w.name === victimName)!;
 			const survivor = workers.find((w) => w !== victim)!;
-			await sleep(2000);
+			const answeredBeforeKill = await waitFor('the first answered tracking requests', 60000, async () => {
+				const n = (await control.requests('trace')).length;
+				return n > 0 ? n : undefined;
+			});
 			signalGroup(victim.process, 'SIGKILL');
 			const killedAt = Date.now();
 			await control.clearFaults();
@@ -365,10 +382,11 @@ async function main(): Promise<void> {
 			}
 			const repeated = [...perBarcode].filter(([, n]) => n > 1);
 			assert(repeated.length === 0, `requested more than once: ${repeated.slice(0, 5).map(([b, n]) => `${b} x${n}`).join(', ')}`);
+			assert(traces.length < barcodes.length, `all ${barcodes.length} tracking requests were answered: the worker was not killed mid-run`);
 			assert(traces.every((t) => barcodes.includes(String(t.query.barCode))), 'tracking requests for other barcodes');
 			const restarts = workerRuns(workers).get(victimRun) ?? [];
 			assert(restarts.length === 1, `execution ${victimRun} was started ${restarts.length} times (${restarts.join(', ')})`);
-			return `execution ${victimRun} on ${victim.name} ended "${status}" ${failedAfter}s after the kill, ${traces.length} of ${barcodes.length} tracking requests each seen once, not re-queued; caller got HTTP ${webhookAnswer.status}; ${survivor.name} served order ${orderRun[0]}`;
+			return `killed ${victim.name} with ${answeredBeforeKill} of ${barcodes.length} tracking requests answered; execution ${victimRun} ended "${status}" ${failedAfter}s later, not re-queued, ${traces.length} requests answered in all, each once; caller got HTTP ${webhookAnswer.status}; ${survivor.name} served order ${orderRun[0]}`;
 		});
 	} finally {
 		await live.stop();
