@@ -3,10 +3,11 @@
  * n8n with this package installed as a community node, the "Cargus Sandbox" credential and the example
  * workflows. Ctrl-C stops everything it started.
  * npm run start:queue (`--queue`): the same with n8n in queue mode: Postgres, Redis, n8n main and two workers.
- * CARGUS_PORT_BASE=<port> moves every port to <port>, <port>+1, ... (see queuePorts).
+ * CARGUS_PORT_BASE=<port> moves every port to <port> and the ten after it (see lib/ports.ts).
  */
 import path from 'node:path';
 import { launch, ROOT, N8N_VERSION, type LaunchOptions, type Launched } from './lib/launcher';
+import { portsFrom } from './lib/ports';
 
 /** Example workflows that start active after they are imported: the webhook and the trigger flow. */
 const ACTIVATE_AFTER_IMPORT = ['cargusExample001', 'cargusExample003'];
@@ -19,25 +20,6 @@ async function activate(launched: Launched, id: string): Promise<string> {
 	} catch (err) {
 		return `could not activate ${id}: ${err instanceof Error ? err.message : String(err)}`;
 	}
-}
-
-/** All ports from one base: n8n, its brokers, sandbox, SMTP sink, Postgres, Redis, the workers' brokers and health checks. */
-function portsFrom(base: number): LaunchOptions {
-	return {
-		n8nPort: base,
-		brokerPort: base + 1,
-		cliBrokerPort: base + 2,
-		sandboxPort: base + 3,
-		smtpPort: base + 4,
-		queue: {
-			postgresPort: base + 5,
-			redisPort: base + 6,
-			workers: [
-				{ brokerPort: base + 7, healthPort: base + 8 },
-				{ brokerPort: base + 9, healthPort: base + 10 },
-			],
-		},
-	};
 }
 
 function optionsFromCommandLine(): LaunchOptions {
