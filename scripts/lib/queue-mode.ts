@@ -116,9 +116,10 @@ export async function startQueueServices(setup: {
 			DB_POSTGRESDB_DATABASE: postgres.database,
 			DB_POSTGRESDB_USER: postgres.user,
 			DB_POSTGRESDB_PASSWORD: postgres.password,
-			// n8n reads the credential from the database for every item; its default pool of 2 connections
-			// times out ("timeout exceeded when trying to connect") when several 1,000-item runs share a worker.
+			// n8n reads the credential from the database for every item; its default pool (2 connections, 20 s
+			// wait) times out ("timeout exceeded when trying to connect") when several 1,000-item runs share a worker.
 			DB_POSTGRESDB_POOL_SIZE: '10',
+			DB_POSTGRESDB_CONNECTION_TIMEOUT: '120000',
 			EXECUTIONS_MODE: 'queue',
 			QUEUE_BULL_REDIS_HOST: redis.host,
 			QUEUE_BULL_REDIS_PORT: String(redis.port),
