@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { SandboxControl } from '../../sandbox';
-import { launch, CACHE, EXAMPLES_DIR, type Launched, type RunningWorker } from '../../scripts/lib/launcher';
+import { launch, EXAMPLES_DIR, ROOT, type Launched, type RunningWorker } from '../../scripts/lib/launcher';
 import { portsFrom } from '../../scripts/lib/ports';
 import { signalGroup } from '../../scripts/lib/processes';
 import { assert, check, say, sleep, tally, waitFor } from '../e2e/checks';
@@ -25,7 +25,8 @@ import { activate, example, execution, executionsOf, outputOf, type ExampleWorkf
 import { INVOICE_PDF_PATH, invoicePdfWorkflow, TRACK_PATH, trackWorkflow } from './workflows';
 
 const PORT_BASE = Number(process.env.CARGUS_PORT_BASE) || 5700;
-const E2E_DIR = path.join(CACHE, 'e2e-queue');
+// In the clone's own cache (the machine's cache is shared by every clone, and this test starts fresh).
+const E2E_DIR = path.join(ROOT, '.n8n-cache', 'e2e-queue');
 const WORKFLOW = { order: 'cargusExample001', invoices: 'cargusExample002', customer: 'cargusExample003' };
 const CARGUS_TYPE = 'n8n-nodes-cargus.cargus';
 const TRIGGER_TYPE = 'n8n-nodes-cargus.cargusTrigger';
