@@ -346,7 +346,7 @@ async function main(): Promise<void> {
 			const victim = workers.find((w) => w.name === victimName)!;
 			const survivor = workers.find((w) => w !== victim)!;
 			const answeredBeforeKill = await waitFor('the first answered tracking requests', 60000, async () => {
-				const n = (await control.requests('trace')).length;
+				const n = (await control.requests('trace')).filter((t) => barcodes.includes(String(t.query.barCode))).length;
 				return n > 0 ? n : undefined;
 			});
 			signalGroup(victim.process, 'SIGKILL');
