@@ -264,14 +264,16 @@ async function main(): Promise<void> {
 			const mailsBefore = live.smtp.mails.length;
 			await control.advanceClock({ hours: 12 });
 			const after = await control.shipments(barcodes);
-			const seen = new Set(before.flatMap((s) => s.visibleEvents.map((e) => `${s.barcode}|${e.EventId}|${e.Date}`)));
-			const fresh = after.flatMap((s) => s.visibleEvents.map((e) => `${s.barcode}|${e.EventId}|${e.Date}`)).filter((k) => !seen.has(k));
+			// An event is its shipment, id and instant (Cargus writes the same Date with or without milliseconds).
+			const key = (barcode: unknown, eventId: unknown, date: unknown) => `${String(barcode)}|${String(eventId)}|${Date.parse(String(date))}`;
+			const seen = new Set(before.flatMap((s) => s.visibleEvents.map((e) => key(s.barcode, e.EventId, e.Date))));
+			const fresh = after.flatMap((s) => s.visibleEvents.map((e) => key(s.barcode, e.EventId, e.Date))).filter((k) => !seen.has(k));
 			assert(fresh.length > 0, 'the clock advance produced no new events');
 			const emitted = await waitFor(`${fresh.length} new events emitted`, 150000, async () => {
 				const runs = (await executionsOf(live, WORKFLOW.customer)).filter((e) => !executionsBefore.has(e.id) && e.status === 'success');
 				const keys: string[] = [];
 				for (const run of runs) {
-					for (const item of outputOf(await execution(live, run.id), 'Cargus Trigger')) keys.push(`${String(item.json.barcode)}|${String(item.json.EventId)}|${String(item.json.Date)}`);
+					for (const item of outputOf(await execution(live, run.id), 'Cargus Trigger')) keys.push(key(item.json.barcode, item.json.EventId, item.json.Date));
 				}
 				return keys.length >= fresh.length ? { runs, keys } : undefined;
 			});
@@ -284,7 +286,8 @@ async function main(): Promise<void> {
 			assert(later.length === emitted.runs.length, `${later.length - emitted.runs.length} more executions after the events were emitted`);
 			const duplicates = emitted.keys.filter((k, i) => emitted.keys.indexOf(k) !== i);
 			assert(duplicates.length === 0, `emitted twice: ${duplicates.join(', ')}`);
-			assert(emitted.keys.length === fresh.length && fresh.every((k) => emitted.keys.includes(k)), `emitted ${emitted.keys.length} events, ${fresh.length} new`);
+			const missing = fresh.filter((k) => !emitted.keys.includes(k));
+			assert(emitted.keys.length === fresh.length && missing.length === 0, `emitted ${emitted.keys.length} events (${emitted.keys.join(', ')}), ${fresh.length} new; not emitted: ${missing.join(', ')}`);
 			const expectedMails = fresh.filter((k) => /\|(5|21)\|/.test(k)).length;
 			assert(live.smtp.mails.length - mailsBefore === expectedMails, `${live.smtp.mails.length - mailsBefore} emails for ${expectedMails} 5/21 events`);
 			const polls = cronRuns();
