@@ -4,6 +4,7 @@ import type {
 	ICredentialType,
 	IDataObject,
 	IHttpRequestHelper,
+	IHttpRequestMethods,
 	IHttpRequestOptions,
 	Icon,
 	INodeProperties,
@@ -15,7 +16,8 @@ import {
 	PRODUCTION_BASE_URL,
 	TEST_BASE_URL,
 } from '../nodes/Cargus/shared/baseUrl';
-import { hasAccount, LEGAL_ENTITY_LOGIN, logIn, STANDARD_LOGIN } from '../nodes/Cargus/shared/login';
+import { hasAccount, LEGAL_ENTITY_LOGIN, STANDARD_LOGIN, SUBSCRIPTION_KEY_ADVICE } from '../nodes/Cargus/shared/login';
+import { renewToken } from '../nodes/Cargus/shared/tokenCache';
 
 export class CargusApi implements ICredentialType {
 	name = 'cargusApi';
@@ -93,7 +95,7 @@ export class CargusApi implements ICredentialType {
 
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<IDataObject> {
 		if (!hasAccount(credentials)) return {};
-		return { token: await logIn(this, credentials) };
+		return { token: await renewToken(this, credentials) };
 	}
 
 	async authenticate(
@@ -103,25 +105,29 @@ export class CargusApi implements ICredentialType {
 		return await authenticateRequest(credentials, requestOptions);
 	}
 
-	// With an account, a call that needs the token; without one, a call that needs only the key.
+	// With an account, the login itself, with exactly what the dialog shows (a stored token proves
+	// nothing about a changed password); without one, a call that needs only the key.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: `={{ $credentials.environment === "${CUSTOM_ENVIRONMENT}" ? $credentials.baseUrl.replace(/\\/+$/, "") : $credentials.environment }}`,
-			url: '={{ $credentials.username ? "/api/Orders/GetByOrderId" : "/api/NoAuth/GetLocalities" }}',
+			method: '={{ $credentials.username ? "POST" : "GET" }}' as IHttpRequestMethods,
+			url: `={{ $credentials.username ? ($credentials.loginEndpoint || "${LEGAL_ENTITY_LOGIN}") : "/api/NoAuth/GetLocalities" }}`,
 			qs: {
-				orderId: '={{ $credentials.username ? 1 : undefined }}',
 				countryId: '={{ $credentials.username ? undefined : 1 }}',
 				countyId: '={{ $credentials.username ? undefined : 44 }}',
 			},
+			body: '={{ $credentials.username ? { UserName: $credentials.username.trim(), Password: $credentials.password } : undefined }}',
 		},
 		rules: [
-			{
-				type: 'responseCode',
+			{ type: 'responseCode', properties: { value: 401, message: `Cargus rejected the subscription key (HTTP 401). ${SUBSCRIPTION_KEY_ADVICE}` } },
+			{ type: 'responseCode', properties: { value: 404, message: 'Cargus does not know this address (HTTP 404): check the Environment or Base URL of the credential' } },
+			...[400, 403, 409, 500].map((status) => ({
+				type: 'responseCode' as const,
 				properties: {
-					value: 401,
-					message: 'Cargus rejected the subscription key or the token: check the Subscription Key and the Environment',
+					value: status,
+					message: `Cargus refused the login (HTTP ${status}): check the Username and Password, and the Account Type (Company or Standard Client)`,
 				},
-			},
+			})),
 		],
 	};
 }

@@ -73,6 +73,7 @@ function logRequest(context: SandboxContext, request: FastifyRequest, status: nu
 		body: loggedBody(request.body),
 		status,
 		auth: request.sandboxAuth,
+		account: request.sandboxAccount?.username,
 	});
 }
 

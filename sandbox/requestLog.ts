@@ -14,6 +14,8 @@ export interface RequestLogEntry {
 	body?: unknown;
 	status: number;
 	auth: AuthCarried;
+	/** The username the request was served for: its token's account, or the key's for operations without a token; absent when refused. */
+	account?: string;
 }
 
 /** Keeps the most recent requests to the service (control-API calls are not logged). */

@@ -4,45 +4,94 @@
  * Provisions a pinned n8n and the Node.js it needs into a per-machine cache outside the clone, shared by
  * every clone, `npm start`, the end-to-end tests and CI: $CARGUS_N8N_CACHE, else
  * $XDG_CACHE_HOME/n8n-nodes-cargus, else ~/.cache/n8n-nodes-cargus. Clear it with `npm run cache:clear`.
- * Each clone keeps its own n8n user folder (.n8n-cache/user, git-ignored).
- * Recipe: shared n8n notes ("Running the real n8n server here").
- *   - Node 24 from the npm registry (package `node`), into .n8n-cache/node24/
- *   - n8n with an override linkedom 0.18.12, installed with --ignore-scripts, then `npm rebuild sqlite3`,
- *     into .n8n-cache/n8n/
- * Idempotent: each step writes a marker when it completed; later runs reuse it.
- * Run: node scripts/provision-n8n.js   (or require it and call provision()).
+ * Each clone keeps its own n8n user folders (.n8n-cache/, git-ignored).
+ * Recipe: shared n8n notes ("Running the real n8n server here", "n8n 1.123.x here").
+ *   - n8n 2.x: Node 24 from the npm registry (package `node`) into <cache>/node-<version>/
+ *   - n8n 1.x: the machine's Node (>= 20.19, <= 24)
+ *   - n8n with overrides (linkedom, and xlsx for 1.x), installed with --ignore-scripts, then
+ *     `npm rebuild sqlite3`, into <cache>/n8n-<version>/
+ * Idempotent: each step writes a marker when it completed; later runs reuse it. One lock per cached folder,
+ * so a second clone waits for the first to finish that folder, then reuses it.
+ * Run: node scripts/provision-n8n.js [version|1.x|2.x|all] | list | clear [version]
+ * The version also comes from $CARGUS_N8N_VERSION; the default is DEFAULT_N8N_VERSION.
  */
 const { spawn, execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const N8N_VERSION = '2.40.7';
-const NODE_VERSION = '24.21.0';
-const LINKEDOM_OVERRIDE = '0.18.12';
+const NODE_24 = '24.21.0';
+
+/** The n8n versions this package is tested on, and how each is installed and started. */
+const N8N_VERSIONS = {
+	'1.123.81': {
+		node: 'machine',
+		overrides: { linkedom: '0.18.12', xlsx: '0.18.5' },
+		// Its default `vm` expression engine needs the native isolated-vm, which is not built here.
+		env: { N8N_EXPRESSION_ENGINE: 'legacy' },
+		rest: 1,
+	},
+	'2.40.7': { node: NODE_24, overrides: { linkedom: '0.18.12' }, env: {}, rest: 2 },
+	// The newest 2.x whose dependencies the npm registry serves here: 2.41.3 needs n8n-core 2.41.2, which it lacks.
+	'2.41.1': { node: NODE_24, overrides: { linkedom: '0.18.12' }, env: {}, rest: 2 },
+};
+const DEFAULT_N8N_VERSION = '2.40.7';
+const ALIASES = { '1.x': '1.123.81', '2.x': '2.41.1', latest: '2.41.1', default: DEFAULT_N8N_VERSION };
 
 const ROOT = path.resolve(__dirname, '..');
 const CLONE_CACHE = path.join(ROOT, '.n8n-cache');
 const CACHE =
 	process.env.CARGUS_N8N_CACHE ||
 	path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'n8n-nodes-cargus');
-const NODE_DIR = path.join(CACHE, `node-${NODE_VERSION}`);
-const N8N_DIR = path.join(CACHE, `n8n-${N8N_VERSION}`);
-const LOCK = path.join(CACHE, '.provisioning.lock');
+
+const LEGACY_LOCK = path.join(CACHE, '.provisioning.lock');
 
 const paths = {
 	root: ROOT,
 	cache: CACHE,
-	node: path.join(NODE_DIR, 'node_modules', '.bin', 'node'),
-	n8nBin: path.join(N8N_DIR, 'node_modules', 'n8n', 'bin', 'n8n'),
-	userFolder: path.join(CLONE_CACHE, 'user'),
-	mailDir: path.join(CLONE_CACHE, 'mail'),
-	nodeMarker: path.join(NODE_DIR, '.provisioned.json'),
-	n8nMarker: path.join(N8N_DIR, '.provisioned.json'),
+	cloneCache: CLONE_CACHE,
 };
 
 function log(line) {
 	process.stdout.write(`provision: ${line}\n`);
+}
+
+/** A version number, an alias (1.x, 2.x, latest, default) or nothing (then $CARGUS_N8N_VERSION or the default). */
+function resolveVersion(wanted) {
+	const asked = wanted || process.env.CARGUS_N8N_VERSION || DEFAULT_N8N_VERSION;
+	const version = ALIASES[asked] || asked;
+	if (!N8N_VERSIONS[version]) {
+		throw new Error(
+			`n8n ${asked} is not one of the tested versions: ${Object.keys(N8N_VERSIONS).join(', ')} (or ${Object.keys(ALIASES).join(', ')})`,
+		);
+	}
+	return version;
+}
+
+/** Where a version lives in the cache, the Node that runs it, and what its server needs in its environment. */
+function target(wanted) {
+	const version = resolveVersion(wanted);
+	const spec = N8N_VERSIONS[version];
+	const n8nDir = path.join(CACHE, `n8n-${version}`);
+	const nodeDir = spec.node === 'machine' ? undefined : path.join(CACHE, `node-${spec.node}`);
+	return {
+		version,
+		major: Number(version.split('.')[0]),
+		nodeVersion: spec.node === 'machine' ? process.versions.node : spec.node,
+		node: nodeDir ? path.join(nodeDir, 'node_modules', '.bin', 'node') : process.execPath,
+		nodeDir,
+		n8nDir,
+		n8nBin: path.join(n8nDir, 'node_modules', 'n8n', 'bin', 'n8n'),
+		n8nMarker: path.join(n8nDir, '.provisioned.json'),
+		nodeMarker: nodeDir ? path.join(nodeDir, '.provisioned.json') : undefined,
+		overrides: spec.overrides,
+		env: spec.env,
+		// 1.x activates a workflow with PATCH /rest/workflows/:id; 2.x with POST /rest/workflows/:id/activate.
+		restApi: spec.rest,
+		// Each version keeps its own n8n database: a 2.x database cannot be opened by 1.x.
+		userFolder: path.join(CLONE_CACHE, version === DEFAULT_N8N_VERSION ? 'user' : `user-${version}`),
+		mailDir: path.join(CLONE_CACHE, 'mail'),
+	};
 }
 
 /** Environment for child npm runs: without the npm_* variables of a parent `npm run` (they would point npm at this repo). */
@@ -58,7 +107,9 @@ function cleanEnv() {
 function readMarker(file, expected) {
 	try {
 		const m = JSON.parse(fs.readFileSync(file, 'utf8'));
-		return Object.entries(expected).every(([k, v]) => m[k] === v);
+		// Markers written before several versions were supported name the one override: { n8n, linkedom }.
+		if (m.linkedom && !m.overrides) m.overrides = { linkedom: m.linkedom };
+		return Object.entries(expected).every(([k, v]) => JSON.stringify(m[k]) === JSON.stringify(v));
 	} catch {
 		return false;
 	}
@@ -126,69 +177,93 @@ function writeJson(file, value) {
 	fs.writeFileSync(file, JSON.stringify(value, null, 2) + '\n');
 }
 
-async function provisionNode() {
-	const expected = { node: NODE_VERSION };
-	if (readMarker(paths.nodeMarker, expected) && fs.existsSync(paths.node)) {
-		log(`Node ${NODE_VERSION} already in ${NODE_DIR} (cached)`);
-		return;
-	}
-	fs.rmSync(paths.nodeMarker, { force: true });
-	writeJson(path.join(NODE_DIR, 'package.json'), {
-		name: 'n8n-cache-node24',
-		private: true,
-		description: 'Node.js 24 for running n8n (provisioned by scripts/provision-n8n.js)',
-		dependencies: { node: NODE_VERSION },
-	});
-	// The `node` package installs its platform binary from its preinstall script, so scripts stay on here.
-	await npm(['install', '--ignore-scripts=false', '--no-audit', '--no-fund'], NODE_DIR, `Node ${NODE_VERSION}`);
-	const version = execFileSync(paths.node, ['--version'], { encoding: 'utf8' }).trim();
-	if (version !== `v${NODE_VERSION}`) throw new Error(`expected Node v${NODE_VERSION}, got ${version}`);
-	writeJson(paths.nodeMarker, { ...expected, completedAt: new Date().toISOString() });
-	log(`Node ${version} ready`);
+function versionAtLeast(actual, minimum) {
+	const a = actual.split('.').map(Number);
+	const m = minimum.split('.').map(Number);
+	for (let i = 0; i < m.length; i++) if ((a[i] || 0) !== m[i]) return (a[i] || 0) > m[i];
+	return true;
 }
 
-async function provisionN8n() {
-	const expected = { n8n: N8N_VERSION, linkedom: LINKEDOM_OVERRIDE };
-	if (readMarker(paths.n8nMarker, expected) && fs.existsSync(paths.n8nBin)) {
-		log(`n8n ${N8N_VERSION} already in ${N8N_DIR} (cached)`);
+async function provisionNode(t) {
+	if (!t.nodeDir) {
+		const major = Number(t.nodeVersion.split('.')[0]);
+		if (!versionAtLeast(t.nodeVersion, '20.19.0') || major > 24) {
+			throw new Error(`n8n ${t.version} needs Node.js >= 20.19 and <= 24.x; this is Node.js ${t.nodeVersion}`);
+		}
 		return;
 	}
-	fs.rmSync(paths.n8nMarker, { force: true });
-	writeJson(path.join(N8N_DIR, 'package.json'), {
-		name: 'n8n-cache-n8n',
-		private: true,
-		description: 'Pinned n8n for npm start and the end-to-end test (provisioned by scripts/provision-n8n.js)',
-		dependencies: { n8n: N8N_VERSION },
-		overrides: { linkedom: LINKEDOM_OVERRIDE },
+	const expected = { node: t.nodeVersion };
+	if (readMarker(t.nodeMarker, expected) && fs.existsSync(t.node)) {
+		log(`Node ${t.nodeVersion}: cached in ${t.nodeDir}`);
+		return;
+	}
+	await withLock(t.nodeDir, async () => {
+		if (readMarker(t.nodeMarker, expected) && fs.existsSync(t.node)) return;
+		fs.rmSync(t.nodeMarker, { force: true });
+		writeJson(path.join(t.nodeDir, 'package.json'), {
+			name: 'n8n-cache-node',
+			private: true,
+			description: `Node.js ${t.nodeVersion} for running n8n (provisioned by scripts/provision-n8n.js)`,
+			dependencies: { node: t.nodeVersion },
+		});
+		// The `node` package installs its platform binary from its preinstall script, so scripts stay on here.
+		await npm(['install', '--ignore-scripts=false', '--no-audit', '--no-fund'], t.nodeDir, `Node ${t.nodeVersion}`);
+		const version = execFileSync(t.node, ['--version'], { encoding: 'utf8' }).trim();
+		if (version !== `v${t.nodeVersion}`) throw new Error(`expected Node v${t.nodeVersion}, got ${version}`);
+		writeJson(t.nodeMarker, { ...expected, completedAt: new Date().toISOString() });
+		log(`Node ${version} ready`);
 	});
-	log(`installing n8n ${N8N_VERSION} (first time only: about 4 minutes and 2.8 GB, then ~80 s to build sqlite3)`);
-	await npm(['install', '--ignore-scripts', '--no-audit', '--no-fund'], N8N_DIR, `n8n ${N8N_VERSION}`);
-	await npm(['rebuild', 'sqlite3', '--ignore-scripts=false'], N8N_DIR, 'sqlite3 build');
-	writeJson(paths.n8nMarker, { ...expected, completedAt: new Date().toISOString() });
-	log(`n8n ${N8N_VERSION} ready`);
 }
 
-/** One provisioning at a time per machine: another clone waits for the first to finish, then reuses it. */
-async function withLock(work) {
-	fs.mkdirSync(CACHE, { recursive: true });
+async function provisionN8n(t) {
+	const expected = { n8n: t.version, overrides: t.overrides };
+	if (readMarker(t.n8nMarker, expected) && fs.existsSync(t.n8nBin)) {
+		log(`n8n ${t.version}: cached in ${t.n8nDir}`);
+		return;
+	}
+	await withLock(t.n8nDir, async () => {
+		if (readMarker(t.n8nMarker, expected) && fs.existsSync(t.n8nBin)) return;
+		fs.rmSync(t.n8nMarker, { force: true });
+		writeJson(path.join(t.n8nDir, 'package.json'), {
+			name: 'n8n-cache-n8n',
+			private: true,
+			description: `n8n ${t.version} for npm start and the end-to-end tests (provisioned by scripts/provision-n8n.js)`,
+			dependencies: { n8n: t.version },
+			overrides: t.overrides,
+		});
+		log(`installing n8n ${t.version} into ${t.n8nDir} (first time only: 2 to 5 minutes and about 3 GB, then about a minute to build sqlite3)`);
+		await npm(['install', '--ignore-scripts', '--no-audit', '--no-fund'], t.n8nDir, `n8n ${t.version}`);
+		await npm(['rebuild', 'sqlite3', '--ignore-scripts=false'], t.n8nDir, 'sqlite3 build');
+		writeJson(t.n8nMarker, { ...expected, completedAt: new Date().toISOString() });
+		log(`n8n ${t.version} ready`);
+	});
+}
+
+/** One provisioning of a folder at a time per machine: another clone waits for the first to finish it. */
+async function withLock(dir, work) {
+	const lock = `${dir}.lock`;
+	fs.mkdirSync(path.dirname(lock), { recursive: true });
+	// The single lock of the provisioner before several versions were supported covers the folders it wrote.
+	const legacy = ['node-24.21.0', 'n8n-2.40.7'].includes(path.basename(dir)) ? LEGACY_LOCK : undefined;
 	let announced = false;
 	for (;;) {
 		try {
-			fs.mkdirSync(LOCK);
-			fs.writeFileSync(path.join(LOCK, 'pid'), String(process.pid));
+			if (legacy && lockHolderAlive(legacy)) throw Object.assign(new Error('legacy lock held'), { code: 'EEXIST' });
+			fs.mkdirSync(lock);
+			fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
 			break;
 		} catch (error) {
 			if (error.code !== 'EEXIST') throw error;
-			if (!lockHolderAlive()) {
-				fs.rmSync(LOCK, { recursive: true, force: true });
+			if (!lockHolderAlive(lock) && !(legacy && lockHolderAlive(legacy))) {
+				fs.rmSync(lock, { recursive: true, force: true });
 				continue;
 			}
-			if (!announced) log(`another process is provisioning into ${CACHE}; waiting for it`);
+			if (!announced) log(`another process is provisioning ${dir}; waiting for it`);
 			announced = true;
 			await new Promise((resolve) => setTimeout(resolve, 2000));
 		}
 	}
-	const release = () => fs.rmSync(LOCK, { recursive: true, force: true });
+	const release = () => fs.rmSync(lock, { recursive: true, force: true });
 	process.once('exit', release);
 	try {
 		return await work();
@@ -198,36 +273,69 @@ async function withLock(work) {
 	}
 }
 
-function lockHolderAlive() {
+function lockHolderAlive(lock) {
 	try {
-		process.kill(Number(fs.readFileSync(path.join(LOCK, 'pid'), 'utf8')), 0);
+		process.kill(Number(fs.readFileSync(path.join(lock, 'pid'), 'utf8')), 0);
 		return true;
 	} catch (error) {
 		return error.code === 'EPERM';
 	}
 }
 
-async function provision() {
+/** Provisions one n8n version (and its Node) when absent; returns where it is. */
+async function provision(wanted) {
 	const started = Date.now();
-	log(`cache: ${CACHE} (shared by every clone; npm run cache:clear empties it)`);
-	await withLock(async () => {
-		await provisionNode();
-		await provisionN8n();
-	});
-	log(`ready in ${Math.round((Date.now() - started) / 1000)}s`);
-	return paths;
+	const t = target(wanted);
+	log(`cache: ${CACHE} (shared by every clone; \`npm run cache:clear\` empties it)`);
+	await provisionNode(t);
+	await provisionN8n(t);
+	log(`n8n ${t.version} on Node ${t.nodeVersion}: ready in ${Math.round((Date.now() - started) / 1000)}s`);
+	return t;
 }
 
-function clearCache() {
+function sizeOf(dir) {
+	try {
+		return execFileSync('du', ['-sh', dir], { encoding: 'utf8' }).split('\t')[0];
+	} catch {
+		return '?';
+	}
+}
+
+function listCache() {
+	log(`cache: ${CACHE}`);
+	const entries = fs.existsSync(CACHE) ? fs.readdirSync(CACHE).filter((e) => /^(n8n|node)-/.test(e) && !e.endsWith('.lock')) : [];
+	if (entries.length === 0) log('  (empty)');
+	for (const e of entries.sort()) {
+		const ready = fs.existsSync(path.join(CACHE, e, '.provisioned.json'));
+		log(`  ${e}  ${sizeOf(path.join(CACHE, e))}${ready ? '' : '  (incomplete)'}`);
+	}
+	log(`tested n8n versions: ${Object.keys(N8N_VERSIONS).join(', ')} (default ${DEFAULT_N8N_VERSION})`);
+	log('remove one: npm run cache:clear -- <version>; everything: npm run cache:clear');
+}
+
+function clearCache(wanted) {
+	if (wanted) {
+		const t = target(wanted);
+		fs.rmSync(t.n8nDir, { recursive: true, force: true });
+		log(`removed ${t.n8nDir}`);
+		return;
+	}
 	fs.rmSync(CACHE, { recursive: true, force: true });
 	log(`removed ${CACHE}`);
 }
 
-module.exports = { provision, clearCache, paths, N8N_VERSION, NODE_VERSION };
+module.exports = { provision, target, resolveVersion, clearCache, paths, N8N_VERSIONS, DEFAULT_N8N_VERSION, NODE_24 };
 
 if (require.main === module) {
 	for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
-	(process.argv[2] === 'clear' ? Promise.resolve(clearCache()) : provision()).catch((err) => {
+	const [command, arg] = process.argv.slice(2);
+	const run = async () => {
+		if (command === 'clear') return clearCache(arg);
+		if (command === 'list') return listCache();
+		const versions = command === 'all' ? Object.keys(N8N_VERSIONS) : [command];
+		for (const v of versions) await provision(v);
+	};
+	run().catch((err) => {
 		process.stderr.write(`provision: ${err.message}\n`);
 		process.exit(1);
 	});

@@ -1,12 +1,15 @@
 /**
  * npm start: build the package, start the sandbox (running clock) on 127.0.0.1:4000, an SMTP sink, and a real
  * n8n with this package installed as a community node, the "Cargus Sandbox" credential and the example
- * workflows. Ctrl-C stops everything it started.
+ * workflows. Ctrl-C stops everything it started. Another tested n8n version: `npm start -- --n8n 1.x` (or 2.x, or
+ * a version number; also $CARGUS_N8N_VERSION). Ports: $CARGUS_N8N_PORT (and the next two for n8n's task brokers),
+ * $CARGUS_SANDBOX_PORT, $CARGUS_SMTP_PORT; defaults 5678, 4000, 2525.
  * npm run start:queue (`--queue`): the same with n8n in queue mode: Postgres, Redis, n8n main and two workers.
  * CARGUS_PORT_BASE=<port> moves every port to <port> and the ten after it (see lib/ports.ts).
  */
 import path from 'node:path';
-import { launch, ROOT, N8N_VERSION, type LaunchOptions, type Launched } from './lib/launcher';
+import { parseArgs } from 'node:util';
+import { launch, ROOT, type LaunchOptions, type Launched } from './lib/launcher';
 import { portsFrom } from './lib/ports';
 
 /** Example workflows that start active after they are imported: the webhook and the trigger flow. */
@@ -14,8 +17,8 @@ const ACTIVATE_AFTER_IMPORT = ['cargusExample001', 'cargusExample003'];
 
 async function activate(launched: Launched, id: string): Promise<string> {
 	try {
-		const wf = await launched.rest<{ versionId?: string; name: string }>('GET', `/rest/workflows/${id}`);
-		await launched.rest('POST', `/rest/workflows/${id}/activate`, { versionId: wf.versionId });
+		const wf = await launched.rest<{ name: string }>('GET', `/rest/workflows/${id}`);
+		await launched.activate(id);
 		return `active: "${wf.name}"`;
 	} catch (err) {
 		return `could not activate ${id}: ${err instanceof Error ? err.message : String(err)}`;
@@ -23,11 +26,20 @@ async function activate(launched: Launched, id: string): Promise<string> {
 }
 
 function optionsFromCommandLine(): LaunchOptions {
-	const queue = process.argv.includes('--queue');
-	const base = Number(process.env.CARGUS_PORT_BASE);
-	const ports: LaunchOptions = Number.isInteger(base) && base > 0 ? portsFrom(base) : queue ? { queue: {} } : {};
-	if (!queue) delete ports.queue;
-	return { ...ports, sandbox: { clockMode: 'running' } };
+	const { values } = parseArgs({ options: { n8n: { type: 'string' }, queue: { type: 'boolean' } } });
+	const port = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+	const base = port('CARGUS_PORT_BASE');
+	const n8nPort = port('CARGUS_N8N_PORT');
+	const { queue, ...ports }: LaunchOptions = base ? portsFrom(base) : {};
+	return {
+		n8nVersion: values.n8n,
+		sandbox: { clockMode: 'running' },
+		...ports,
+		...(n8nPort ? { n8nPort, brokerPort: n8nPort + 1, cliBrokerPort: n8nPort + 2 } : {}),
+		...(port('CARGUS_SANDBOX_PORT') ? { sandboxPort: port('CARGUS_SANDBOX_PORT') } : {}),
+		...(port('CARGUS_SMTP_PORT') ? { smtpPort: port('CARGUS_SMTP_PORT') } : {}),
+		...(values.queue ? { queue: queue ?? {} } : {}),
+	};
 }
 
 async function main(): Promise<void> {
@@ -60,7 +72,7 @@ async function main(): Promise<void> {
 	process.stdout.write(
 		[
 			'',
-			`Ready in ${secs}s: n8n ${N8N_VERSION} with n8n-nodes-cargus${queue ? ` in queue mode (main and ${queue.running.length} workers)` : ''}`,
+			`Ready in ${secs}s: n8n ${launched.n8n.version} with n8n-nodes-cargus${queue ? ` in queue mode (main and ${queue.running.length} workers)` : ''}`,
 			`  Editor:     ${editor}`,
 			`  Login:      ${launched.owner.email} / ${launched.owner.password}${launched.ownerCreated ? ' (owner created now)' : ''}`,
 			`  Sandbox:    ${sandbox}`,

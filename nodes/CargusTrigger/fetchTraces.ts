@@ -6,8 +6,11 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
+import { requestWithCredential } from '../Cargus/shared/authenticatedRequest';
+import { failureOf } from '../Cargus/shared/errors';
+import { SUBSCRIPTION_KEY_ADVICE } from '../Cargus/shared/login';
 import { redact, secretsOf } from '../Cargus/shared/redact';
-import { isFailedToAuthenticate, serviceMessageOf } from '../Cargus/shared/serviceMessage';
+import { isFailedToAuthenticate, isSubscriptionKeyRefusal, serviceMessageOf } from '../Cargus/shared/serviceMessage';
 import { toShipmentTrace, type PackageTrace, type ShipmentTrace } from './events';
 
 /** The service's maximum number of barcodes in one trace request. */
@@ -40,10 +43,10 @@ export function toBatches(barcodes: readonly string[], batchSize: number): strin
 	return batches;
 }
 
-function answerError(context: IPollFunctions, message: string, httpCode?: string): NodeApiError {
+function answerError(context: IPollFunctions, message: string, httpCode?: string, advice?: string): NodeApiError {
 	return new NodeApiError(context.getNode(), { message } as JsonObject, {
 		message,
-		description: 'The tracking request is repeated at the next poll; nothing is lost.',
+		description: [advice, 'The tracking request is repeated at the next poll; nothing is lost.'].filter(Boolean).join(' '),
 		httpCode,
 	});
 }
@@ -101,7 +104,6 @@ async function requestTraces(
 	context: IPollFunctions,
 	source: TraceSource,
 	batch: readonly string[],
-	loginAgain: boolean,
 ): Promise<{ statusCode?: number; body?: unknown }> {
 	const request: IHttpRequestOptions = {
 		method: 'GET',
@@ -109,23 +111,21 @@ async function requestTraces(
 		qs: { barCode: `[${batch.join(',')}]` },
 		json: true,
 		timeout: source.timeoutMs,
-		returnFullResponse: true,
 	};
-	const reference = context.getNode().credentials?.cargusApi;
-	// An empty token makes n8n log in again (and store the new token) before sending.
-	const freshLogin =
-		loginAgain && reference?.id
-			? { credentialsDecrypted: { id: reference.id, name: reference.name, type: 'cargusApi', data: { ...source.credentials, token: '' } } }
-			: undefined;
-	// n8n's helper throws a NodeApiError on any failed request, and logs in again once on a 401.
-	return await context.helpers.httpRequestWithAuthentication.call(context, 'cargusApi', request, freshLogin);
+	try {
+		return await requestWithCredential(context, request, source.credentials);
+	} catch (error) {
+		const failure = failureOf(error);
+		if (failure.status === 401 && isSubscriptionKeyRefusal(failure.body)) {
+			throw answerError(context, `Cargus rejected the subscription key (HTTP 401: ${serviceMessageOf(failure.body) ?? ''})`, '401', SUBSCRIPTION_KEY_ADVICE);
+		}
+		throw new NodeApiError(context.getNode(), error as JsonObject);
+	}
 }
 
 /** Traces one batch with one request; throws a NodeApiError when the request or its answer fails. */
 export async function traceBatch(this: IPollFunctions, source: TraceSource, batch: readonly string[]): Promise<Map<string, ShipmentTrace>> {
-	let response = await requestTraces(this, source, batch, false);
-	// Some Cargus hosts answer an expired token with 200 "Failed to authenticate!" instead of 401.
-	if (source.withLogin && isFailedToAuthenticate(response.body)) response = await requestTraces(this, source, batch, true);
+	const response = await requestTraces(this, source, batch);
 	if (isFailedToAuthenticate(response.body)) {
 		throw answerError(this, 'Cargus did not accept the login token (it answered "Failed to authenticate!")', '401');
 	}

@@ -76,7 +76,7 @@ export async function pollTrackingEvents(this: IPollFunctions): Promise<INodeExe
 	const state = new WatchState(this.getWorkflowStaticData('node'));
 	state.prune(settings.barcodes);
 
-	const toTrace = state.inTracingOrder(settings.barcodes.filter((barcode) => state.get(barcode).status !== 'finished'));
+	const toTrace = state.inTracingOrder(settings.barcodes.filter((barcode) => !state.isFinished(barcode)));
 	if (toTrace.length === 0) {
 		state.commit();
 		return null;

@@ -101,11 +101,15 @@ export class WatchState {
 		};
 	}
 
+	isFinished(barcode: string): boolean {
+		return this.shipments[barcode] === 0;
+	}
+
 	set(barcode: string, state: ShipmentState): void {
 		const stored = [state.latestTime, state.latestEventId, state.count, state.fingerprint];
 		if (state.pollsSinceFinal >= 0 || state.mismatches > 0) stored.push(state.pollsSinceFinal);
 		if (state.mismatches > 0) stored.push(state.mismatches);
-		this.changed ||= JSON.stringify(this.shipments[barcode]) !== JSON.stringify(stored);
+		this.changed ||= !sameNumbers(this.shipments[barcode], stored);
 		this.shipments[barcode] = stored;
 	}
 
@@ -113,6 +117,10 @@ export class WatchState {
 		this.changed ||= this.shipments[barcode] !== 0;
 		this.shipments[barcode] = 0;
 	}
+}
+
+function sameNumbers(previous: StoredShipment | undefined, next: number[]): boolean {
+	return Array.isArray(previous) && previous.length === next.length && previous.every((value, index) => value === next[index]);
 }
 
 function fingerprintOf(events: readonly ShipmentEvent[]): number {

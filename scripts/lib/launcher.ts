@@ -13,16 +13,33 @@ import { installCommunityPackage, packPackage } from './community-package';
 import { removeQueueFolders, startQueueServices, workerEnv, type QueueOptions, type QueueServices } from './queue-mode';
 import { startSandbox, DEFAULT_ACCOUNT, SandboxControl, type RunningSandbox, type SandboxOptions } from '../../sandbox';
 
+/** A provisioned n8n version: where it is, the Node that runs it, what its server needs. */
+export interface N8nTarget {
+	version: string;
+	major: number;
+	nodeVersion: string;
+	node: string;
+	n8nBin: string;
+	env: Record<string, string>;
+	userFolder: string;
+	mailDir: string;
+}
 interface ProvisionModule {
-	provision(): Promise<{ node: string; n8nBin: string }>;
-	paths: { root: string; cache: string; node: string; n8nBin: string; userFolder: string; mailDir: string };
-	N8N_VERSION: string;
+	provision(version?: string): Promise<N8nTarget>;
+	target(version?: string): N8nTarget;
+	paths: { root: string; cache: string };
+	N8N_VERSIONS: Record<string, unknown>;
+	DEFAULT_N8N_VERSION: string;
 }
 // Plain JS so that it also runs before anything is built: `node scripts/provision-n8n.js`.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const provisioner = require('../provision-n8n.js') as ProvisionModule;
 
-export const N8N_VERSION = provisioner.N8N_VERSION;
+/** The default n8n version (`npm start`, `npm run test:e2e`); others: the `n8nVersion` option or $CARGUS_N8N_VERSION. */
+export const N8N_VERSION = provisioner.DEFAULT_N8N_VERSION;
+/** Every n8n version this package is tested on. */
+export const N8N_VERSIONS = Object.keys(provisioner.N8N_VERSIONS);
+export const n8nTarget = (version?: string): N8nTarget => provisioner.target(version);
 export const ROOT = provisioner.paths.root;
 export const CACHE = provisioner.paths.cache;
 export const EXAMPLES_DIR = path.join(ROOT, 'examples');
@@ -39,16 +56,18 @@ const TRIGGER_TYPE = 'n8n-nodes-cargus.cargusTrigger';
 const BROWSER_ID = 'n8n-nodes-cargus-launcher';
 
 export interface LaunchOptions {
+	n8nVersion?: string; // one of N8N_VERSIONS or an alias (1.x, 2.x); default $CARGUS_N8N_VERSION, else N8N_VERSION
 	n8nPort?: number; // default 5678
 	brokerPort?: number; // n8n's task broker for the server, default 5679
 	cliBrokerPort?: number; // task broker port for CLI commands run while the server runs, default 5685
 	sandboxPort?: number; // default 4000
 	sandbox?: Omit<SandboxOptions, 'port' | 'host'>;
 	smtpPort?: number; // default 2525
-	userFolder?: string; // N8N_USER_FOLDER, default .n8n-cache/user
+	userFolder?: string; // N8N_USER_FOLDER, default .n8n-cache/user (.n8n-cache/user-<version> for other versions)
 	mailDir?: string; // default .n8n-cache/mail
 	fresh?: boolean; // delete userFolder and mailDir first
 	build?: boolean; // run `npm run build` first, default true
+	nodeArgs?: string[]; // extra Node.js options for the n8n server process, e.g. ['--inspect=127.0.0.1:9229']
 	/** n8n in queue mode (Postgres, Redis, main and workers); user folders default to .n8n-cache/queue/. */
 	queue?: QueueOptions;
 	n8nLogLevel?: 'info' | 'debug'; // default info
@@ -62,6 +81,7 @@ export interface CliResult {
 }
 
 export interface Launched {
+	n8n: N8nTarget;
 	editorUrl: string;
 	sandbox: RunningSandbox;
 	smtp: SmtpSink;
@@ -75,6 +95,8 @@ export interface Launched {
 	cookie: string;
 	/** Calls n8n's REST API as the owner; returns the parsed `data` (or whole body). */
 	rest<T = unknown>(method: string, urlPath: string, body?: unknown): Promise<T>;
+	/** Activates a workflow the way this n8n version's editor does. */
+	activate(workflowId: string): Promise<void>;
 	/** Runs an n8n CLI command against the same database while the server runs. */
 	cli(args: string[]): Promise<CliResult>;
 	/** In queue mode: Postgres, Redis and the workers. */
@@ -90,7 +112,7 @@ export interface RunningWorker {
 	process: ChildProcess;
 }
 
-function n8nEnv(userFolder: string, port: number, brokerPort: number): NodeJS.ProcessEnv {
+function n8nEnv(n8n: N8nTarget, userFolder: string, port: number, brokerPort: number): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {};
 	for (const [k, v] of Object.entries(process.env)) {
 		if (/^(npm_|N8N_|DB_|EXECUTIONS_|QUEUE_|OFFLOAD_|WEBHOOK_URL$|GENERIC_TIMEZONE$)/.test(k)) continue;
@@ -98,7 +120,7 @@ function n8nEnv(userFolder: string, port: number, brokerPort: number): NodeJS.Pr
 	}
 	return {
 		...env,
-		PATH: `${path.dirname(provisioner.paths.node)}${path.delimiter}${process.env.PATH ?? ''}`,
+		PATH: `${path.dirname(n8n.node)}${path.delimiter}${process.env.PATH ?? ''}`,
 		N8N_USER_FOLDER: userFolder,
 		N8N_HOST: '127.0.0.1',
 		N8N_PORT: String(port),
@@ -122,6 +144,7 @@ function n8nEnv(userFolder: string, port: number, brokerPort: number): NodeJS.Pr
 		GENERIC_TIMEZONE: 'Europe/Bucharest',
 		N8N_PROXY_HOPS: '0',
 		NODE_ENV: 'production',
+		...n8n.env,
 	};
 }
 
@@ -179,9 +202,9 @@ export function credentialsFor(sandboxUrl: string, smtp: { host: string; port: n
 	];
 }
 
-function runN8nCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 300000): Promise<CliResult> {
+function runN8nCli(n8n: N8nTarget, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 300000): Promise<CliResult> {
 	return new Promise((resolve, reject) => {
-		const child = spawnGroup(provisioner.paths.node, [provisioner.paths.n8nBin, ...args], {
+		const child = spawnGroup(n8n.node, [n8n.n8nBin, ...args], {
 			cwd: ROOT,
 			env,
 			stdio: ['ignore', 'pipe', 'pipe'],
@@ -202,7 +225,13 @@ function runN8nCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 300000): 
 	});
 }
 
-async function waitForHttp(url: string, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
+async function waitForHttp(
+	url: string,
+	child: ChildProcess,
+	logFile: string,
+	timeoutMs: number,
+	isUp: (status: number) => boolean = (status) => status >= 200 && status < 300,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null || child.signalCode !== null) {
@@ -211,7 +240,7 @@ async function waitForHttp(url: string, child: ChildProcess, logFile: string, ti
 		}
 		try {
 			const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-			if (res.ok) return;
+			if (isUp(res.status)) return;
 		} catch {
 			/* not up yet */
 		}
@@ -222,10 +251,13 @@ async function waitForHttp(url: string, child: ChildProcess, logFile: string, ti
 
 /** Starts `n8n start` or `n8n worker` with its log in its user folder, and waits until it is ready. */
 async function startN8n(spec: {
+	n8n: N8nTarget;
 	command: 'start' | 'worker';
+	nodeArgs?: string[];
 	env: NodeJS.ProcessEnv;
 	userFolder: string;
 	readyUrl: string;
+	routesUrl?: string;
 	what: string;
 	where: string;
 	log: (line: string) => void;
@@ -236,7 +268,7 @@ async function startN8n(spec: {
 	const shown = logFile.startsWith(`${ROOT}${path.sep}`) ? path.relative(ROOT, logFile) : logFile;
 	spec.log(`${spec.what}: starting on ${spec.where} (log: ${shown})`);
 	const t = Date.now();
-	const child = spawnGroup(provisioner.paths.node, [provisioner.paths.n8nBin, spec.command], {
+	const child = spawnGroup(spec.n8n.node, [...(spec.nodeArgs ?? []), spec.n8n.n8nBin, spec.command], {
 		cwd: spec.userFolder,
 		env: spec.env,
 		stdio: ['ignore', out, out],
@@ -244,6 +276,7 @@ async function startN8n(spec: {
 	fs.closeSync(out);
 	try {
 		await waitForHttp(spec.readyUrl, child, logFile, 240000);
+		if (spec.routesUrl) await waitForHttp(spec.routesUrl, child, logFile, 120000, (status) => status !== 404);
 	} catch (err) {
 		await killGroup(child);
 		throw err;
@@ -298,9 +331,10 @@ function examplesFor(watchList: string[]): WorkflowFile[] {
 export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 	const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
 	const n8nPort = options.n8nPort ?? 5678;
-	const queueHome = path.join(path.dirname(provisioner.paths.userFolder), 'queue');
-	const userFolder = options.userFolder ?? (options.queue ? path.join(queueHome, 'main') : provisioner.paths.userFolder);
-	const mailDir = options.mailDir ?? (options.queue ? path.join(queueHome, 'mail') : provisioner.paths.mailDir);
+	const n8n = provisioner.target(options.n8nVersion);
+	const queueHome = path.join(path.dirname(n8n.userFolder), n8n.version === N8N_VERSION ? 'queue' : `queue-${n8n.version}`);
+	const userFolder = options.userFolder ?? (options.queue ? path.join(queueHome, 'main') : n8n.userFolder);
+	const mailDir = options.mailDir ?? (options.queue ? path.join(queueHome, 'mail') : n8n.mailDir);
 	const started: Array<() => Promise<void>> = [];
 	const stopAll = async () => {
 		for (const stop of started.reverse()) {
@@ -319,7 +353,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 			fs.rmSync(mailDir, { recursive: true, force: true });
 			if (options.queue) removeQueueFolders(userFolder);
 		}
-		await provisioner.provision();
+		await provisioner.provision(n8n.version);
 
 		if (options.build !== false) {
 			log('build: npm run build');
@@ -353,7 +387,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 			log(`package: installed into ${path.relative(ROOT, target)}`);
 		}
 
-		const env = { ...n8nEnv(userFolder, n8nPort, options.brokerPort ?? 5679), ...queue?.env, N8N_LOG_LEVEL: options.n8nLogLevel ?? 'info' };
+		const env = { ...n8nEnv(n8n, userFolder, n8nPort, options.brokerPort ?? 5679), ...queue?.env, N8N_LOG_LEVEL: options.n8nLogLevel ?? 'info' };
 		const cliEnv = { ...env, N8N_RUNNERS_BROKER_PORT: String(options.cliBrokerPort ?? 5685), N8N_LOG_LEVEL: 'warn' };
 
 		// Import the credentials and example workflows before the server starts (ids kept, so a re-import
@@ -376,14 +410,14 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 				const credFile = path.join(tmp, 'credentials.json');
 				fs.writeFileSync(credFile, JSON.stringify(credentials, null, 2));
 				log('import: credentials "Cargus Sandbox" and "SMTP Sink (local)"');
-				let r = await runN8nCli(['import:credentials', `--input=${credFile}`], cliEnv);
+				let r = await runN8nCli(n8n, ['import:credentials', `--input=${credFile}`], cliEnv);
 				if (r.code !== 0) throw new Error(`n8n import:credentials failed:\n${r.stdout}\n${r.stderr}`);
 				if (examples.length > 0) {
 					const dir = path.join(tmp, 'workflows');
 					fs.mkdirSync(dir);
 					for (const e of examples) fs.writeFileSync(path.join(dir, e.file), JSON.stringify(e.workflow, null, 2));
 					log(`import: ${examples.length} example workflows from examples/ (the trigger watches the sandbox's shipments on their way)`);
-					r = await runN8nCli(['import:workflow', '--separate', `--input=${dir}`], cliEnv);
+					r = await runN8nCli(n8n, ['import:workflow', '--separate', `--input=${dir}`], cliEnv);
 					if (r.code !== 0) throw new Error(`n8n import:workflow failed:\n${r.stdout}\n${r.stderr}`);
 				}
 			} finally {
@@ -396,14 +430,26 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		}
 
 		const base = `http://127.0.0.1:${n8nPort}`;
-		const main = await startN8n({ command: 'start', env, userFolder, readyUrl: `${base}/healthz/readiness`, what: `n8n ${N8N_VERSION}${queue ? ' main' : ''}`, where: base, log });
+		const main = await startN8n({
+			n8n,
+			command: 'start',
+			nodeArgs: options.nodeArgs,
+			env,
+			userFolder,
+			readyUrl: `${base}/healthz/readiness`,
+			// n8n 1.x is "ready" before its REST routes are: wait until /rest/login is there (401 without a session).
+			routesUrl: `${base}/rest/login`,
+			what: `n8n ${n8n.version} (Node ${n8n.nodeVersion})${queue ? ' main' : ''}`,
+			where: base,
+			log,
+		});
 		started.push(() => killGroup(main.process));
 		const running: RunningWorker[] = [];
 		const workersStarted = await Promise.allSettled(
 			(queue?.workers ?? []).map(async (worker) => {
 				const healthUrl = `http://127.0.0.1:${worker.healthPort}/healthz/readiness`;
-				const what = `n8n ${N8N_VERSION} ${worker.name}`;
-				const workerProcess = await startN8n({ command: 'worker', env: { ...env, ...workerEnv(worker) }, userFolder: worker.userFolder, readyUrl: healthUrl, what, where: `health check ${healthUrl}`, log });
+				const what = `n8n ${n8n.version} ${worker.name}`;
+				const workerProcess = await startN8n({ n8n, command: 'worker', env: { ...env, ...workerEnv(worker) }, userFolder: worker.userFolder, readyUrl: healthUrl, what, where: `health check ${healthUrl}`, log });
 				started.push(() => killGroup(workerProcess.process));
 				running.push({ name: worker.name, userFolder: worker.userFolder, logFile: workerProcess.logFile, healthUrl, process: workerProcess.process });
 			}),
@@ -444,7 +490,15 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 			return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
 		};
 
+		const activate = async (workflowId: string): Promise<void> => {
+			const wf = await rest<{ versionId?: string }>('GET', `/rest/workflows/${workflowId}`);
+			// n8n 1.x has no /activate endpoint: its editor saves the workflow with active set.
+			if (n8n.major < 2) await rest('PATCH', `/rest/workflows/${workflowId}`, { active: true, versionId: wf.versionId });
+			else await rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId: wf.versionId });
+		};
+
 		return {
+			n8n,
 			editorUrl: `${base}/`,
 			sandbox,
 			smtp,
@@ -455,7 +509,8 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 			imported,
 			cookie,
 			rest,
-			cli: (args) => runN8nCli(args, cliEnv),
+			activate,
+			cli: (args) => runN8nCli(n8n, args, cliEnv),
 			queue: queue ? { ...queue, running } : undefined,
 			stop: stopAll,
 		};

@@ -2,30 +2,39 @@
  * End-to-end test in the real n8n server (npm run test:e2e). Uses the launcher of `npm start` with its own
  * user folder and ports, and shows:
  *  1. the Cargus node and the Cargus Trigger are loaded as community nodes (/types/nodes.json);
- *  2. the example workflows and the credentials are imported;
+ *  2. the example workflows and the credentials are imported, and the credential's test (as the editor runs it)
+ *     passes, while the same credential with a wrong password fails it;
  *  3. "E-shop order to pickup request" answers its webhook with the pickup order read back;
  *  4. "Email invoices" executes through n8n's CLI and emails each invoice PDF to the SMTP sink;
  *  5. "Tell the customer", activated, turns the sandbox's new events (clock advanced) into executions and emails;
- *  6. the editor shows the Cargus node on a workflow canvas (headless Chromium screenshot in artifacts/);
- *  7. the forms, in light and dark mode: each resource's main operation, the credential dialog and the trigger
+ *  6. a webhook flow tracking 1,000 shipments logs in once with no token, once after every token expired
+ *     (401, and 200 "Failed to authenticate!"), and once for 5 executions started together;
+ *  7. the editor shows the Cargus node on a workflow canvas (headless Chromium screenshot in artifacts/);
+ *  8. the forms, in light and dark mode: each resource's main operation, the credential dialog and the trigger
  *     (screenshots in artifacts/e2e-form-*.png), with County and Locality filled from the node's lookups;
- *  8. nothing it started is left running.
+ *  9. nothing it started is left running.
  * Ports: CARGUS_E2E_PORT=N uses N (n8n), N+1 and N+2 (its task brokers), N+3 (sandbox) and N+4 (SMTP sink);
  * without it n8n uses 5688-5690 and the sandbox and sink free ports.
- * Not a jest test (it runs a real n8n for minutes): ts-node --transpile-only test/e2e/run.ts
+ * Not a jest test (it runs a real n8n for minutes): ts-node --transpile-only test/e2e/run.ts [--n8n <version>]
+ * (one of the tested versions or 1.x / 2.x; default the launcher's). test/e2e/compat.ts runs it on every tested version.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { SandboxControl } from '../../sandbox';
-import { launch, ROOT, EXAMPLES_DIR, SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
+import { launch, n8nTarget, N8N_VERSION, ROOT, EXAMPLES_DIR, SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
 import { mainOperationForms, type FormShot } from './forms';
+import { loginsAtScale } from './loginAtScale';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = path.join(ROOT, 'artifacts');
 // Each clone its own n8n user folder: several clones on one machine share the provisioned n8n, not its data.
-const E2E_DIR = path.join(ROOT, '.n8n-cache', 'e2e');
+const N8N = n8nTarget(parseArgs({ options: { n8n: { type: 'string' } } }).values.n8n);
+const E2E_DIR = path.join(ROOT, '.n8n-cache', 'e2e', N8N.version);
+/** Screenshot names: the default version keeps the plain ones the README shows. */
+const SUFFIX = N8N.version === N8N_VERSION ? '' : `-${N8N.version}`;
 const PORT_BASE = Number(process.env.CARGUS_E2E_PORT ?? 0);
 const N8N_PORT = PORT_BASE || 5688;
 const THEMES = ['light', 'dark'] as const;
@@ -122,9 +131,19 @@ async function executionsOf(n8n: Launched, workflowId: string): Promise<Executio
 	return Array.isArray(data) ? data : data.results;
 }
 
-async function activate(n8n: Launched, workflowId: string): Promise<void> {
-	const wf = await n8n.rest<WorkflowSummary>('GET', `/rest/workflows/${workflowId}`);
-	await n8n.rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId: wf.versionId });
+interface CredentialTestResult {
+	status: string;
+	message: string;
+}
+
+/** The editor's credential test: the stored credential (secrets redacted, as the editor holds it) with changes. */
+async function testCredential(n8n: Launched, changes: Record<string, unknown> = {}): Promise<CredentialTestResult> {
+	const stored = await n8n.rest<{ id: string; name: string; type: string; data: Record<string, unknown> }>(
+		'GET',
+		`/rest/credentials/${SANDBOX_CREDENTIAL_ID}?includeData=true`,
+	);
+	const credentials = { id: stored.id, name: stored.name, type: stored.type, data: { ...stored.data, ...changes } };
+	return await n8n.rest<CredentialTestResult>('POST', '/rest/credentials/test', { credentials });
 }
 
 function example(id: string): ExampleWorkflow {
@@ -163,7 +182,7 @@ async function openForm(page: import('playwright-core').Page, url: string, conta
 
 async function main(): Promise<void> {
 	const t0 = Date.now();
-	say('e2e: n8n-nodes-cargus in a real n8n');
+	say(`e2e: n8n-nodes-cargus in a real n8n ${N8N.version} (Node ${N8N.nodeVersion})`);
 	ensureChromium();
 	fs.mkdirSync(ARTIFACTS, { recursive: true });
 
@@ -183,6 +202,7 @@ async function main(): Promise<void> {
 
 	try {
 		n8n = await launch({
+			n8nVersion: N8N.version,
 			fresh: true,
 			userFolder: path.join(E2E_DIR, 'user'),
 			mailDir: path.join(E2E_DIR, 'mail'),
@@ -236,9 +256,27 @@ async function main(): Promise<void> {
 			return `${creds.length} credentials, ${list.length} workflows`;
 		});
 
+		// Before any example runs, so the credential has no token yet.
+		await check('1,000 items tracked through a webhook flow: one login each time (no token, 401, "Failed to authenticate!", 5 executions at once)', async () => {
+			const counts = await loginsAtScale(live, control);
+			return counts.map((count) => `${count.situation}: ${count.items} items, ${count.logins} login`).join('; ');
+		});
+
+		await check('the "Cargus Sandbox" credential passes its test; with a wrong password it fails', async () => {
+			await control.clearRequests();
+			const ok = await testCredential(live);
+			assert(ok.status === 'OK', `test answered ${ok.status}: ${ok.message}`);
+			const logins = (await control.requests()).filter((q) => q.operation === 'login' && q.status === 200).length;
+			assert(logins > 0, 'the test passed without logging in to the sandbox');
+			// As a new credential: no token yet (a stored one stays valid whatever the password field says).
+			const wrong = await testCredential(live, { password: 'not-the-password', token: '' });
+			assert(wrong.status === 'Error', `with a wrong password the test answered ${wrong.status}: ${wrong.message}`);
+			return `OK after ${logins} login; wrong password: "${wrong.message}"`;
+		});
+
 		// 1. E-shop order: activate, post an order to the webhook, get the order read back.
 		await check('"E-shop order to pickup request": webhook -> send pickup order -> read it back', async () => {
-			await activate(live, WORKFLOW.order);
+			await live.activate(WORKFLOW.order);
 			const webhook = example(WORKFLOW.order).nodes.find((n) => n.type === 'n8n-nodes-base.webhook');
 			assert(webhook, 'example 1 has no Webhook node');
 			const order = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, 'data', 'shop-order.json'), 'utf8')) as Record<string, unknown>;
@@ -292,7 +330,7 @@ async function main(): Promise<void> {
 			const before = await control.shipments(barcodes);
 			await control.clearRequests();
 			const mailsBefore = live.smtp.mails.length;
-			await activate(live, WORKFLOW.customer);
+			await live.activate(WORKFLOW.customer);
 			await waitFor('the first poll', 90000, async () => {
 				const traced = (await control.requests()).filter((q) => q.operation.startsWith('trace') && q.status === 200);
 				return traced.length > 0 ? true : undefined;
@@ -334,14 +372,14 @@ async function main(): Promise<void> {
 				await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).first().waitFor({ state: 'visible', timeout: 60000 });
 			}
 			await sleep(1500);
-			const file = path.join(ARTIFACTS, 'e2e-editor-cargus-workflow.png');
+			const file = path.join(ARTIFACTS, `e2e-editor-cargus-workflow${SUFFIX}.png`);
 			await page.screenshot({ path: file });
 			assert(fs.statSync(file).size > 10000, 'screenshot is suspiciously small');
 			// The trigger flow too.
 			await page.goto(`${live.editorUrl}workflow/${WORKFLOW.customer}`, { waitUntil: 'domcontentloaded' });
 			await page.locator('[data-test-id="canvas-node"][data-node-name="Cargus Trigger"]').first().waitFor({ state: 'visible', timeout: 60000 });
 			await sleep(1500);
-			const triggerFile = path.join(ARTIFACTS, 'e2e-editor-cargus-trigger-workflow.png');
+			const triggerFile = path.join(ARTIFACTS, `e2e-editor-cargus-trigger-workflow${SUFFIX}.png`);
 			await page.screenshot({ path: triggerFile });
 			return `${path.relative(ROOT, file)} and ${path.basename(triggerFile)}; on the canvas: ${cargusNodes.join(', ')}, Cargus Trigger`;
 		});
@@ -363,7 +401,7 @@ async function main(): Promise<void> {
 				await sleep(500);
 				const found = (await names.allInnerTexts()).map((name) => name.trim());
 				const rank = found.findIndex((name) => name === 'Cargus') + 1;
-				if (word === 'awb') await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-nodes-panel-awb.png') });
+				if (word === 'awb') await page.screenshot({ path: path.join(ARTIFACTS, `e2e-nodes-panel-awb${SUFFIX}.png`) });
 				ranks.push({ word, rank, top: found.slice(0, 4) });
 			}
 			await page.close();
@@ -391,7 +429,7 @@ async function main(): Promise<void> {
 				await signIn(page, live);
 				const shots: string[] = [];
 				const shoot = async (name: string) => {
-					const file = path.join(ARTIFACTS, `e2e-form-${name}-${theme}.png`);
+					const file = path.join(ARTIFACTS, `e2e-form-${name}-${theme}${SUFFIX}.png`);
 					await sleep(800);
 					await page.screenshot({ path: file });
 					assert(fs.statSync(file).size > 10000, `${path.basename(file)} is suspiciously small`);

@@ -2,10 +2,13 @@ import { ExecuteContext, RoutingNode } from 'n8n-core';
 import type { ICredentialType, IExecuteData, INode, INodeType, IRunExecutionData } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import type { InMemoryCredentialsHelper } from './credentialsHelper';
+import type { DatabaseCredentialsHelper } from './credentialsHelper';
 import { additionalDataOf, nodeTypesOf } from './engine';
 
-const NO_OP = 'n8n-nodes-base.noOp';
+// n8n's loader keeps the short name of n8n-nodes-base's No Operation node, and the tester's temporary
+// node takes it: so n8n's own "is this a credential test" check (type 'n8n-nodes-base.noOp') is false
+// there, and preAuthentication runs in a test only when the stored token is empty.
+const NO_OP = 'noOp';
 
 export interface CredentialTestResult {
 	status: 'OK' | 'Error';
@@ -19,7 +22,7 @@ export interface CredentialTestResult {
  * credential's `rules` applied to the response code.
  */
 export async function testCredential(
-	credentials: InMemoryCredentialsHelper,
+	credentials: DatabaseCredentialsHelper,
 	credentialType: ICredentialType,
 	credentialId: string,
 ): Promise<CredentialTestResult> {

@@ -14,30 +14,44 @@ import type {
 } from 'n8n-workflow';
 import { ICredentialsHelper, NodeHelpers } from 'n8n-workflow';
 
+/** How long one read or write of the credential table takes. */
+const DEFAULT_QUERY_MS = 1;
+
 /**
- * An in-memory credential store with n8n's credential semantics (mirrors packages/cli credentials-helper.ts):
- * defaults applied on read; preAuthentication runs when the expirable field is empty, when n8n-core
- * reports the credential expired (after a 401), or when the credential is tested; what it returns for
- * the expirable field is persisted; a generic `authenticate` has its expressions resolved.
+ * n8n's credentials helper (packages/cli credentials-helper.ts) over a database, as the real server
+ * has it: every read returns a fresh copy of what was last saved, after a query delay, and queries
+ * run one at a time (n8n's SQLite connection), so the items of a run reach an empty or expired token
+ * one after another, never as one shared object. preAuthentication runs when the expirable field is
+ * empty, when n8n-core reports the credential expired, or when the credential is tested; what it
+ * returns for the expirable field is saved by reading the stored credential and writing it back; a
+ * generic `authenticate` has its expressions resolved.
  */
-export class InMemoryCredentialsHelper extends ICredentialsHelper {
-	private readonly stored = new Map<string, ICredentialDataDecryptedObject>();
+export class DatabaseCredentialsHelper extends ICredentialsHelper {
+	private readonly table = new Map<string, string>();
+	private queue: Promise<unknown> = Promise.resolve();
 
 	readonly preAuthenticationCalls: Array<{ credentialsExpired: boolean }> = [];
 
-	constructor(private readonly types: Record<string, ICredentialType>) {
+	/** Reads of the credential table so far. */
+	reads = 0;
+
+	constructor(
+		private readonly types: Record<string, ICredentialType>,
+		private readonly queryMs = DEFAULT_QUERY_MS,
+	) {
 		super();
 	}
 
+	/** Saves the credential as the credential dialog does (at once, outside any run). */
 	set(id: string, data: ICredentialDataDecryptedObject): void {
-		this.stored.set(id, { ...data });
+		this.table.set(id, JSON.stringify(data));
 	}
 
-	/** What n8n would have in its database for this credential now. */
+	/** What the database holds for this credential now. */
 	get(id: string): ICredentialDataDecryptedObject {
-		const data = this.stored.get(id);
-		if (!data) throw new Error(`No credential with id ${id}`);
-		return { ...data };
+		const row = this.table.get(id);
+		if (row === undefined) throw new Error(`No credential with id ${id}`);
+		return JSON.parse(row) as ICredentialDataDecryptedObject;
 	}
 
 	getParentTypes(): string[] {
@@ -90,11 +104,10 @@ export class InMemoryCredentialsHelper extends ICredentialsHelper {
 		const output = (await type.preAuthentication.call(helpers, credentials)) as ICredentialDataDecryptedObject;
 		if (output[expirable.name] === undefined) return undefined;
 		const reference = node.credentials?.[type.name];
-		if (reference) {
-			await this.updateCredentials(reference, type.name, { ...this.get(reference.id ?? ''), ...output });
-			return Object.assign(credentials, output);
-		}
-		return undefined;
+		if (!reference) return undefined;
+		const stored = await (await this.getCredentials(reference, type.name)).getData();
+		await this.updateCredentials(reference, type.name, { ...stored, ...output });
+		return Object.assign(credentials, output);
 	}
 
 	async runPreAuthentication(
@@ -108,13 +121,13 @@ export class InMemoryCredentialsHelper extends ICredentialsHelper {
 	}
 
 	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<ICredentials> {
-		const data = this.get(nodeCredentials.id ?? '');
+		const row = await this.read(nodeCredentials.id ?? '');
 		return {
 			id: nodeCredentials.id ?? undefined,
 			name: nodeCredentials.name,
 			type,
 			data: '',
-			getData: () => ({ ...data }),
+			getData: async () => JSON.parse(row) as ICredentialDataDecryptedObject,
 			getDataToSave: () => ({ id: nodeCredentials.id ?? undefined, name: nodeCredentials.name, type, data: '' }),
 			setData: () => undefined,
 		} as unknown as ICredentials;
@@ -125,9 +138,8 @@ export class InMemoryCredentialsHelper extends ICredentialsHelper {
 		nodeCredentials: INodeCredentialsDetails,
 		type: string,
 	): Promise<ICredentialDataDecryptedObject> {
-		const data = this.get(nodeCredentials.id ?? '');
-		const withDefaults = NodeHelpers.getNodeParameters(this.getCredentialsProperties(type), data as INodeParameters, true, false, null, null);
-		return { ...(withDefaults as ICredentialDataDecryptedObject) };
+		const data = JSON.parse(await this.read(nodeCredentials.id ?? '')) as INodeParameters;
+		return NodeHelpers.getNodeParameters(this.getCredentialsProperties(type), data, true, false, null, null) as ICredentialDataDecryptedObject;
 	}
 
 	async updateCredentials(
@@ -135,13 +147,33 @@ export class InMemoryCredentialsHelper extends ICredentialsHelper {
 		_type: string,
 		data: ICredentialDataDecryptedObject,
 	): Promise<void> {
-		this.set(nodeCredentials.id ?? '', data);
+		const row = JSON.stringify(data);
+		await this.query(() => this.table.set(nodeCredentials.id ?? '', row));
 	}
 
 	async updateCredentialsOauthTokenData(): Promise<void> {}
 
 	getCredentialsProperties(type: string): INodeProperties[] {
 		return this.type(type).properties;
+	}
+
+	private async read(id: string): Promise<string> {
+		return await this.query(() => {
+			this.reads++;
+			const row = this.table.get(id);
+			if (row === undefined) throw new Error(`No credential with id ${id}`);
+			return row;
+		});
+	}
+
+	/** One query at a time, each taking `queryMs`. */
+	private async query<T>(run: () => T): Promise<T> {
+		const result = this.queue.then(async () => {
+			await new Promise((resolve) => setTimeout(resolve, this.queryMs));
+			return run();
+		});
+		this.queue = result.catch(() => undefined);
+		return await result;
 	}
 
 	private type(name: string): ICredentialType {

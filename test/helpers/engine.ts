@@ -20,8 +20,9 @@ import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { CargusApi } from '../../credentials/CargusApi.credentials';
 import { Cargus } from '../../nodes/Cargus/Cargus.node';
+import { forgetTokens } from '../../nodes/Cargus/shared/tokenCache';
 import { testCredential } from './credentialTest';
-import { InMemoryCredentialsHelper } from './credentialsHelper';
+import { DatabaseCredentialsHelper } from './credentialsHelper';
 
 export const CARGUS_NODE_TYPE = 'n8n-nodes-cargus.cargus';
 const START_NODE_TYPE = 'test.items';
@@ -64,7 +65,7 @@ export interface RunResult {
 }
 
 export interface Engine {
-	credentials: InMemoryCredentialsHelper;
+	credentials: DatabaseCredentialsHelper;
 	/** Presses the credential dialog's "Test" button, as n8n's CredentialsTester does. */
 	testCredential(): Promise<{ status: 'OK' | 'Error'; message: string }>;
 	/** The credential as n8n would have it stored now (the token preAuthentication persisted). */
@@ -79,9 +80,11 @@ export interface EngineOptions {
 	credentialTypes?: Record<string, ICredentialType>;
 }
 
+/** A new n8n process: no token known yet, the credential as given saved in its database. */
 export function createEngine(options: EngineOptions): Engine {
+	forgetTokens();
 	const credentialType = new CargusApi();
-	const credentials = new InMemoryCredentialsHelper({ [credentialType.name]: credentialType, ...options.credentialTypes });
+	const credentials = new DatabaseCredentialsHelper({ [credentialType.name]: credentialType, ...options.credentialTypes });
 	credentials.set(CREDENTIAL_ID, options.credential);
 	const nodeTypes = nodeTypesOf({ [CARGUS_NODE_TYPE]: new Cargus(), [START_NODE_TYPE]: new ItemsNode(), ...options.nodeTypes });
 	return {
@@ -111,7 +114,7 @@ export function nodeTypesOf(types: Record<string, INodeType | IVersionedNodeType
 
 async function runNode(
 	nodeTypes: INodeTypes,
-	credentials: InMemoryCredentialsHelper,
+	credentials: DatabaseCredentialsHelper,
 	parameters: INodeParameters,
 	options: RunOptions,
 ): Promise<RunResult> {
@@ -162,7 +165,7 @@ async function runNode(
 	};
 }
 
-export function additionalDataOf(credentials: InMemoryCredentialsHelper, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+export function additionalDataOf(credentials: DatabaseCredentialsHelper, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
 	const base = 'http://127.0.0.1:5678';
 	return {
 		credentialsHelper: credentials,

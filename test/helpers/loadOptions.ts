@@ -6,7 +6,7 @@ import { Workflow } from 'n8n-workflow';
 import { CargusApi } from '../../credentials/CargusApi.credentials';
 import { Cargus } from '../../nodes/Cargus/Cargus.node';
 import { additionalDataOf, CARGUS_NODE_TYPE, nodeTypesOf } from './engine';
-import { InMemoryCredentialsHelper } from './credentialsHelper';
+import { DatabaseCredentialsHelper } from './credentialsHelper';
 
 const CREDENTIAL_ID = 'cargus-credential';
 
@@ -21,7 +21,7 @@ export async function loadOptions(
 	credential: ICredentialDataDecryptedObject,
 ): Promise<INodePropertyOptions[]> {
 	const credentialType = new CargusApi();
-	const credentials = new InMemoryCredentialsHelper({ [credentialType.name]: credentialType });
+	const credentials = new DatabaseCredentialsHelper({ [credentialType.name]: credentialType });
 	credentials.set(CREDENTIAL_ID, credential);
 	const cargus = new Cargus();
 	const node: INode = {

@@ -48,8 +48,7 @@ test('An expired token (401) is renewed during the run and no item fails', async
 	expect(items).toHaveLength(20);
 	const log = await requestsSeen(sandbox);
 	expect(log.filter((entry) => entry.operation === 'trace' && entry.status === 401).length).toBeGreaterThan(0);
-	expect(log.filter((entry) => entry.operation === 'login').length).toBeGreaterThanOrEqual(1);
-	expect(log.filter((entry) => entry.operation === 'login').length).toBeLessThan(20);
+	expect(log.filter((entry) => entry.operation === 'login')).toHaveLength(1);
 	expect(engine.storedCredential().token).not.toBe(oldToken);
 });
 
@@ -117,7 +116,7 @@ test('The standard login endpoint is used when the credential asks for it', asyn
 	expect((await requestsSeen(sandbox, 'login')).map((entry) => entry.path)).toEqual(['/api/LoginUser']);
 });
 
-test('100 items whose stored token has expired are all answered, with far fewer logins than items', async () => {
+test('100 items whose stored token has expired are all answered, with one login', async () => {
 	const engine = engineFor(sandbox);
 	const codes = await barcodes(5);
 	await runOperation(engine, 'shipment', 'track', { barcodes: codes[0] });
@@ -126,5 +125,5 @@ test('100 items whose stored token has expired are all answered, with far fewer 
 	const { items, error } = await runOperation(engine, 'shipment', 'track', trackEachItem, { input: itemsTracking(codes, 100) });
 	expect(error).toBeUndefined();
 	expect(items).toHaveLength(100);
-	expect((await requestsSeen(sandbox, 'login')).length).toBeLessThanOrEqual(2);
+	expect(await requestsSeen(sandbox, 'login')).toHaveLength(1);
 });

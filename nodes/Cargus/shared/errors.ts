@@ -4,9 +4,9 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { baseUrlOf } from './baseUrl';
 import { redact, redactValue, secretsOf } from './redact';
 import { SUBSCRIPTION_KEY_ADVICE } from './login';
-import { serviceMessageOf } from './serviceMessage';
+import { isSubscriptionKeyRefusal, serviceMessageOf } from './serviceMessage';
 
-interface HttpFailure {
+export interface HttpFailure {
 	status?: number;
 	body?: unknown;
 	headers?: Record<string, unknown>;
@@ -46,7 +46,8 @@ export function cargusError(
 	});
 }
 
-function failureOf(error: unknown): HttpFailure {
+/** The HTTP status and body of a failed request, wherever they sit in the error's cause chain. */
+export function failureOf(error: unknown): HttpFailure {
 	const chain: Array<Record<string, unknown>> = [];
 	let current: unknown = error;
 	while (current !== null && typeof current === 'object' && chain.length < 5) {
@@ -81,7 +82,7 @@ function explain(failure: HttpFailure, credentials?: ICredentialDataDecryptedObj
 			description: `The connection failed (${failure.code ?? 'no answer'}). Check the Environment in the Cargus API credential and that the host is reachable from n8n, then run again.`,
 		};
 	}
-	if (status === 401 && /subscription key/i.test(said ?? '')) {
+	if (status === 401 && isSubscriptionKeyRefusal(failure.body)) {
 		return {
 			message: `Cargus rejected the subscription key (HTTP 401${quoted})`,
 			description: SUBSCRIPTION_KEY_ADVICE,

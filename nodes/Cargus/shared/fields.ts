@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 
 import { ROMANIA_COUNTRY_ID } from './counties';
 import { refuse } from './input';
+import { forOperations } from './operation';
 import { isBlank } from './values';
 
 // AddressFields of the interface, shared by pickup locations and pickup orders (LocationId is a top-level field).
@@ -168,6 +169,14 @@ export function barcodesField(name: string, displayName: string, list: boolean, 
 			: 'The barcode (AWB number) of one shipment',
 	};
 }
+
+/** The Barcodes list of Document › Get AWB PDF and Shipment › Track and Track With Status. */
+export const barcodeListFields = forOperations({ document: ['getAwbPdf'], shipment: ['track', 'trackWithStatus'] }, [
+	barcodesField('barcodes', 'Barcodes', true, 'Get AWB PDF takes at most 50, Track and Track With Status trace longer lists 50 per request'),
+]);
+
+/** The one Barcode of Shipment › Get Status and Track Without Login. */
+export const oneBarcodeFields = forOperations({ shipment: ['getStatus', 'trackWithoutLogin'] }, [barcodesField('barcode', 'Barcode', false)]);
 
 export function dateField(name: string, displayName: string, description: string): INodeProperties {
 	return { displayName, name, type: 'dateTime', default: '', required: true, description };

@@ -1,4 +1,3 @@
-import { createHash } from 'crypto';
 import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { baseUrlOf } from './baseUrl';
@@ -30,31 +29,8 @@ export function hasAccount(credentials: ICredentialDataDecryptedObject): boolean
 	return String(credentials.username ?? '').trim() !== '';
 }
 
-// Concurrent items with no token share one login instead of logging in once each.
-const loginsInFlight = new Map<string, Promise<string>>();
-
-export async function logIn(helper: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<string> {
-	const key = loginKey(credentials);
-	const pending = loginsInFlight.get(key);
-	if (pending) return await pending;
-	const login = requestToken(helper, credentials, loginEndpointOf(credentials));
-	loginsInFlight.set(key, login);
-	try {
-		return await login;
-	} finally {
-		if (loginsInFlight.get(key) === login) loginsInFlight.delete(key);
-	}
-}
-
 export function loginEndpointOf(credentials: ICredentialDataDecryptedObject): string {
 	return credentials.loginEndpoint === STANDARD_LOGIN ? STANDARD_LOGIN : LEGAL_ENTITY_LOGIN;
-}
-
-function loginKey(credentials: ICredentialDataDecryptedObject): string {
-	const secrets = createHash('sha256')
-		.update(`${String(credentials.apiKey)}\n${String(credentials.password)}`)
-		.digest('hex');
-	return [baseUrlOf(credentials), loginEndpointOf(credentials), String(credentials.username).trim(), secrets].join('|');
 }
 
 /** POSTs the account to a login endpoint and returns the token, or throws a CargusLoginError. */
@@ -92,7 +68,8 @@ export async function requestToken(
 function tokenOf(response: IN8nHttpFullResponse): string | undefined {
 	if (response.statusCode !== 200 || typeof response.body !== 'string') return undefined;
 	const token = response.body.trim().replace(/^"|"$/g, '');
-	if (token === '' || isFailedToAuthenticate(token)) return undefined;
+	// A token is one word: an HTML or JSON page answered with 200 is not a token (and may quote secrets).
+	if (token === '' || /[\s<>{}]/.test(token) || isFailedToAuthenticate(token)) return undefined;
 	return token;
 }
 
@@ -103,7 +80,7 @@ function loginFailure(response: IN8nHttpFullResponse, username: string, endpoint
 	if (status === 401 || status === 403) {
 		return new CargusLoginError(`Cargus rejected the subscription key (HTTP ${status}${said})`, SUBSCRIPTION_KEY_ADVICE, 'subscriptionKey', status);
 	}
-	const otherLogin = endpoint === LEGAL_ENTITY_LOGIN ? ' If this is not a legal-entity account, set Login to "Standard".' : '';
+	const otherLogin = endpoint === LEGAL_ENTITY_LOGIN ? ' If this is not a legal-entity account, set Account Type to "Standard".' : '';
 	return new CargusLoginError(
 		`Cargus login failed for account "${username}" (HTTP ${status}${said})`,
 		`Check the Username and Password in the Cargus API credential.${otherLogin}`,

@@ -56,6 +56,20 @@ export function forOperation(resource: string, operationValue: string, fields: I
 	}));
 }
 
+/**
+ * Shows one field for several operations, given as { resource: [operation, ...] }. n8n's declarative
+ * engine resolves every top-level field of a name for every item, shown or not, so a field that several
+ * operations take is defined once.
+ */
+export function forOperations(shownFor: Record<string, string[]>, fields: INodeProperties[]): INodeProperties[] {
+	const resources = Object.keys(shownFor);
+	const operations = Object.values(shownFor).flat();
+	return fields.map((field) => ({
+		...field,
+		displayOptions: { ...field.displayOptions, show: { ...field.displayOptions?.show, resource: resources, operation: operations } },
+	}));
+}
+
 /** The resource's "Operation" selector. */
 export function operationSelector(resource: string, operations: INodePropertyOptions[], defaultValue = String(operations[0].value)): INodeProperties {
 	return {

@@ -1,5 +1,7 @@
 import type { ICredentialDataDecryptedObject, INodeExecutionData } from 'n8n-workflow';
 
+import { bareToken } from './boundToken';
+
 /*
  * The one redaction of the credential's secrets (subscription key, password, token). Every answer the
  * node quotes or passes on goes through it: error messages and descriptions, outputs, and so the logs
@@ -13,7 +15,9 @@ const DEEPEST = 32;
 /** Every secret a credential holds, to keep them out of messages and outputs. */
 export function secretsOf(...credentials: Array<ICredentialDataDecryptedObject | undefined>): string[] {
 	const secrets = credentials.flatMap((credential) =>
-		credential ? [credential.apiKey, credential.password, credential.token].map((value) => String(value ?? '').trim()) : [],
+		credential
+			? [credential.apiKey, credential.password, credential.token, bareToken(credential.token)].map((value) => String(value ?? '').trim())
+			: [],
 	);
 	return [...new Set(secrets.filter((value) => value.length >= SHORTEST_SECRET))];
 }

@@ -9,6 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { requestWithCredential } from './authenticatedRequest';
 import { parseBarcodes } from './barcodes';
 import { baseUrlOf } from './baseUrl';
 import { CREDENTIAL_TYPE } from './credentials';
@@ -89,27 +90,10 @@ export async function requestWithToken(
 	options: DeclarativeRestApiSettings.HttpRequestOptions,
 	credentials: Credentials,
 ): Promise<IN8nHttpFullResponse> {
-	const baseURL = baseUrlFor(context, credentials);
-	const request = (): IHttpRequestOptions => prepared(options, baseURL);
+	const request = prepared(options, baseUrlFor(context, credentials));
 	try {
-		const response = (await context.helpers.httpRequestWithAuthentication.call(
-			context,
-			CREDENTIAL_TYPE,
-			request(),
-		)) as IN8nHttpFullResponse;
+		const response = await requestWithCredential(context, request, credentials);
 		if (!isFailedToAuthenticate(response.body)) return response;
-		// The service may answer an expired token with 200 "Failed to authenticate!" instead of 401:
-		// an empty token makes n8n run the credential's login again and store the new token.
-		const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
-		const retried = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, request(), {
-			credentialsDecrypted: {
-				id: reference?.id ?? '',
-				name: reference?.name ?? '',
-				type: CREDENTIAL_TYPE,
-				data: { ...(await context.getCredentials(CREDENTIAL_TYPE)), token: '' },
-			},
-		})) as IN8nHttpFullResponse;
-		if (!isFailedToAuthenticate(retried.body)) return retried;
 		throw Object.assign(new Error('Failed to authenticate!'), { response: { status: 401, data: 'Failed to authenticate! (after logging in again)' } });
 	} catch (error) {
 		throw cargusError(context, error, credentials);

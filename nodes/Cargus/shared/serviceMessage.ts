@@ -57,3 +57,8 @@ export function isFailedToAuthenticate(body: unknown): boolean {
 	const decoded = decode(body);
 	return typeof decoded === 'string' && decoded.trim().toLowerCase() === 'failed to authenticate!';
 }
+
+/** True when a 401 comes from the gateway because the subscription key is missing or wrong: no login can fix that. */
+export function isSubscriptionKeyRefusal(body: unknown): boolean {
+	return /subscription key/i.test(serviceMessageOf(body) ?? '');
+}

@@ -12,8 +12,9 @@ import {
 } from 'n8n-workflow';
 
 import { CargusApi } from '../../../credentials/CargusApi.credentials';
+import { forgetTokens } from '../../../nodes/Cargus/shared/tokenCache';
 import { CargusTrigger } from '../../../nodes/CargusTrigger/CargusTrigger.node';
-import { InMemoryCredentialsHelper } from '../../helpers/credentialsHelper';
+import { DatabaseCredentialsHelper } from '../../helpers/credentialsHelper';
 
 const NODE_TYPE = 'n8n-nodes-cargus.cargusTrigger';
 const CREDENTIAL = { id: 'cargus-credential', name: 'Cargus account' };
@@ -41,7 +42,7 @@ export interface TriggerParameters {
  * from what was saved. The credential lives in an in-memory store that persists refreshed tokens.
  */
 export class TriggerHarness {
-	readonly credentials = new InMemoryCredentialsHelper({ cargusApi: new CargusApi() });
+	readonly credentials = new DatabaseCredentialsHelper({ cargusApi: new CargusApi() });
 	/** The workflow's static data as n8n's database holds it. */
 	savedStaticData = '{}';
 	/** The time n8n gives one poll (n8n-core's default when undefined). */
@@ -51,7 +52,9 @@ export class TriggerHarness {
 	private active: Workflow | undefined;
 	private currentParameters: TriggerParameters;
 
+	/** A new n8n process: no token known yet, the credential as given saved in its database. */
 	constructor(credential: ICredentialDataDecryptedObject, parameters: TriggerParameters) {
+		forgetTokens();
 		this.credentials.set(CREDENTIAL.id, credential);
 		this.currentParameters = parameters;
 	}
@@ -150,7 +153,7 @@ export class TriggerHarness {
 	}
 }
 
-function additionalData(credentialsHelper: InMemoryCredentialsHelper): IWorkflowExecuteAdditionalData {
+function additionalData(credentialsHelper: DatabaseCredentialsHelper): IWorkflowExecuteAdditionalData {
 	const base = 'http://127.0.0.1:5678';
 	return {
 		credentialsHelper,

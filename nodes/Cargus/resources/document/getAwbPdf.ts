@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { parseBarcodes } from '../../shared/barcodes';
-import { barcodesField, fileOptions } from '../../shared/fields';
+import { barcodeListFields, fileOptions } from '../../shared/fields';
 import { barcodes } from '../../shared/input';
 import { BINARY_REQUEST, forOperation, operation } from '../../shared/operation';
 import { orFailWith, pdfFile } from '../../shared/output';
@@ -38,46 +38,48 @@ export const getAwbPdf = operation({
 	}),
 });
 
-export const getAwbPdfFields = forOperation('document', 'getAwbPdf', [
-	barcodesField('barcodes', 'Barcodes', true),
-	{
-		displayName: 'Print Options',
-		name: 'printOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Format',
-				name: 'format',
-				type: 'options',
-				options: [
-					{ name: 'A4 Page', value: 0 },
-					{ name: 'Label 10×14', value: 1 },
-				],
-				default: 0,
-				description: 'Paper for a printer of A4 sheets or for a label printer',
-			},
-			{
-				displayName: 'Print Main AWB',
-				name: 'printMainOnce',
-				type: 'options',
-				options: [
-					{ name: 'Twice', value: 0 },
-					{ name: 'Once', value: 1 },
-					{ name: 'Once, in Label Format', value: 2 },
-				],
-				default: 1,
-				description: 'How many copies of the main AWB the PDF holds',
-			},
-			{
-				displayName: 'One AWB per Page',
-				name: 'printOneAwbPerPage',
-				type: 'boolean',
-				default: false,
-				description: 'Whether each AWB gets a page of its own',
-			},
-		],
-	},
-	fileOptions,
-]);
+export const getAwbPdfFields = [
+	...barcodeListFields,
+	...forOperation('document', 'getAwbPdf', [
+		{
+			displayName: 'Print Options',
+			name: 'printOptions',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'Format',
+					name: 'format',
+					type: 'options',
+					options: [
+						{ name: 'A4 Page', value: 0 },
+						{ name: 'Label 10×14', value: 1 },
+					],
+					default: 0,
+					description: 'Paper for a printer of A4 sheets or for a label printer',
+				},
+				{
+					displayName: 'Print Main AWB',
+					name: 'printMainOnce',
+					type: 'options',
+					options: [
+						{ name: 'Twice', value: 0 },
+						{ name: 'Once', value: 1 },
+						{ name: 'Once, in Label Format', value: 2 },
+					],
+					default: 1,
+					description: 'How many copies of the main AWB the PDF holds',
+				},
+				{
+					displayName: 'One AWB per Page',
+					name: 'printOneAwbPerPage',
+					type: 'boolean',
+					default: false,
+					description: 'Whether each AWB gets a page of its own',
+				},
+			],
+		},
+		fileOptions,
+	]),
+];

@@ -1,8 +1,7 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { barcodesField } from '../../shared/fields';
 import { barcodes } from '../../shared/input';
-import { forOperation, operation } from '../../shared/operation';
+import { operation } from '../../shared/operation';
 import { oneRecordWith, orFailWith } from '../../shared/output';
 import { sendWithToken } from '../../shared/send';
 
@@ -19,5 +18,3 @@ export const getStatus = operation({
 		return `Cargus has no shipment ${String(this.getNodeParameter('barcode')).trim()}`;
 	}),
 });
-
-export const getStatusFields = forOperation('shipment', 'getStatus', [barcodesField('barcode', 'Barcode', false)]);

@@ -1,4 +1,3 @@
-import { barcodesField } from '../../shared/fields';
 import { barcodes } from '../../shared/input';
 import { forOperation, operation } from '../../shared/operation';
 import { oneItemPerElement } from '../../shared/output';
@@ -17,7 +16,4 @@ export const trackWithStatus = operation({
 	output: [oneItemPerElement, currentStatusFirst],
 });
 
-export const trackWithStatusFields = forOperation('shipment', 'trackWithStatus', [
-	barcodesField('barcodes', 'Barcodes', true, 'longer lists are traced 50 per request'),
-	simplifyField,
-]);
+export const trackWithStatusFields = forOperation('shipment', 'trackWithStatus', [simplifyField]);

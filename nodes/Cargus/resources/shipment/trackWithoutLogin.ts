@@ -1,6 +1,5 @@
-import { barcodesField } from '../../shared/fields';
 import { barcodes } from '../../shared/input';
-import { forOperation, operation } from '../../shared/operation';
+import { operation } from '../../shared/operation';
 import { oneItemPerElement } from '../../shared/output';
 import { sendWithKeyOnly } from '../../shared/send';
 
@@ -15,5 +14,3 @@ export const trackWithoutLogin = operation({
 	preSend: [barcodes({ parameter: 'barcode', label: 'Barcode', to: 'query', property: 'barCode', list: false })],
 	output: oneItemPerElement,
 });
-
-export const trackWithoutLoginFields = forOperation('shipment', 'trackWithoutLogin', [barcodesField('barcode', 'Barcode', false)]);

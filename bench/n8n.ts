@@ -1,0 +1,190 @@
+/**
+ * The real n8n server for the benchmark: started by the project's launcher with its own user folder and
+ * ports, the sandbox beside it, and three webhook flows that track the same barcodes one item each:
+ * through the Cargus node, the HTTP Request node with a Header Auth credential, and the HTTP Request
+ * node with typed-in headers.
+ */
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { request } from 'undici';
+
+import { launch, ROOT, SANDBOX_CREDENTIAL_ID, type Launched } from '../scripts/lib/launcher';
+import { DEFAULT_ACCOUNT, SandboxControl } from '../sandbox';
+
+export type Flow = 'cargus' | 'httpCredential' | 'httpHeaders';
+
+export interface BenchPorts {
+	n8n: number;
+	broker: number;
+	cliBroker: number;
+	sandbox: number;
+	smtp: number;
+	inspector: number;
+}
+
+/** BENCH_PORT_BASE (default 5700) and the five ports after it. */
+export function benchPorts(): BenchPorts {
+	const base = Number(process.env.BENCH_PORT_BASE ?? 5700);
+	return { n8n: base, broker: base + 1, cliBroker: base + 2, sandbox: base + 3, smtp: base + 4, inspector: base + 5 };
+}
+
+export interface FlowRun {
+	ms: number;
+	/** Tracking requests the sandbox answered with 200 during the run. */
+	traced: number;
+	/** Login requests the sandbox received during the run. */
+	logins: number;
+}
+
+export interface BenchN8n {
+	launched: Launched;
+	sandboxUrl: string;
+	control: SandboxControl;
+	barcodes: string[];
+	/** A token from one login, typed into the HTTP Request flows and used by the undici loop. */
+	token: string;
+	run(flow: Flow): Promise<FlowRun>;
+	stop(): Promise<void>;
+}
+
+const HEADER_CREDENTIAL = { name: 'Cargus key (Header Auth)', type: 'httpHeaderAuth' };
+
+async function loginToken(sandboxUrl: string): Promise<string> {
+	const response = await request(`${sandboxUrl}/api/LoginUser/Juridic`, {
+		method: 'POST',
+		headers: { 'ocp-apim-subscription-key': DEFAULT_ACCOUNT.subscriptionKey, 'content-type': 'application/json' },
+		body: JSON.stringify({ UserName: DEFAULT_ACCOUNT.username, Password: DEFAULT_ACCOUNT.password }),
+	});
+	return (await response.body.json()) as string;
+}
+
+async function createShipments(control: SandboxControl, count: number): Promise<string[]> {
+	const barcodes: string[] = [];
+	while (barcodes.length < count) {
+		const shipments = await control.addShipments({ count: Math.min(500, count - barcodes.length), scenario: 'delivered' });
+		barcodes.push(...shipments.map((shipment) => shipment.barcode));
+	}
+	return barcodes;
+}
+
+function node(name: string, type: string, typeVersion: number, x: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+	return { id: crypto.randomUUID(), name, type, typeVersion, position: [x, 0], parameters, ...extra };
+}
+
+/** Webhook (POST {barcodes: [...]}) → Split Out (one item per barcode) → the tracking node; answers when done. */
+function webhookFlow(flow: Flow, tracker: ReturnType<typeof node>) {
+	return {
+		name: `Bench: track 1 item per barcode (${flow})`,
+		nodes: [
+			node('Webhook', 'n8n-nodes-base.webhook', 2, 0, { httpMethod: 'POST', path: `bench-${flow}`, responseMode: 'lastNode', responseData: 'noData', options: {} }, { webhookId: crypto.randomUUID() }),
+			node('Split Out', 'n8n-nodes-base.splitOut', 1, 220, { fieldToSplitOut: 'body.barcodes', options: { destinationFieldName: 'barcode' } }),
+			tracker,
+		],
+		connections: {
+			Webhook: { main: [[{ node: 'Split Out', type: 'main', index: 0 }]] },
+			'Split Out': { main: [[{ node: tracker.name, type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+function httpTracker(sandboxUrl: string, token: string, credentialId?: string) {
+	const headers = [{ name: 'Authorization', value: `Bearer ${token}` }];
+	if (!credentialId) headers.unshift({ name: 'Ocp-Apim-Subscription-Key', value: DEFAULT_ACCOUNT.subscriptionKey });
+	return node(
+		'HTTP Request',
+		'n8n-nodes-base.httpRequest',
+		4.2,
+		440,
+		{
+			method: 'GET',
+			url: `${sandboxUrl}/api/AwbTrace`,
+			...(credentialId ? { authentication: 'genericCredentialType', genericAuthType: 'httpHeaderAuth' } : {}),
+			sendQuery: true,
+			queryParameters: { parameters: [{ name: 'barCode', value: '=[{{ $json.barcode }}]' }] },
+			sendHeaders: true,
+			headerParameters: { parameters: headers },
+			options: {},
+		},
+		credentialId ? { credentials: { httpHeaderAuth: { id: credentialId, name: HEADER_CREDENTIAL.name } } } : {},
+	);
+}
+
+function cargusTracker() {
+	return node(
+		'Cargus',
+		'n8n-nodes-cargus.cargus',
+		1,
+		440,
+		{ resource: 'shipment', operation: 'track', barcodes: '={{ $json.barcode }}' },
+		{ credentials: { cargusApi: { id: SANDBOX_CREDENTIAL_ID, name: 'Cargus Sandbox' } } },
+	);
+}
+
+export async function startBenchN8n(options: { items: number; nodeArgs?: string[]; log?: (line: string) => void }): Promise<BenchN8n> {
+	const ports = benchPorts();
+	const log = options.log ?? (() => undefined);
+	const launched = await launch({
+		n8nPort: ports.n8n,
+		brokerPort: ports.broker,
+		cliBrokerPort: ports.cliBroker,
+		sandboxPort: ports.sandbox,
+		smtpPort: ports.smtp,
+		sandbox: { clockMode: 'frozen' },
+		userFolder: path.join(ROOT, '.n8n-cache', 'bench-user'),
+		mailDir: path.join(ROOT, '.n8n-cache', 'bench-mail'),
+		fresh: true,
+		nodeArgs: options.nodeArgs,
+		log,
+	});
+	try {
+		const sandboxUrl = launched.sandbox.url;
+		const control = new SandboxControl(sandboxUrl);
+		const barcodes = await createShipments(control, options.items);
+		const token = await loginToken(sandboxUrl);
+		const credential = await launched.rest<{ id: string }>('POST', '/rest/credentials', {
+			...HEADER_CREDENTIAL,
+			data: { name: 'Ocp-Apim-Subscription-Key', value: DEFAULT_ACCOUNT.subscriptionKey },
+		});
+		const workflows: Record<Flow, unknown> = {
+			cargus: webhookFlow('cargus', cargusTracker()),
+			httpCredential: webhookFlow('httpCredential', httpTracker(sandboxUrl, token, credential.id)),
+			httpHeaders: webhookFlow('httpHeaders', httpTracker(sandboxUrl, token)),
+		};
+		for (const workflow of Object.values(workflows)) {
+			const created = await launched.rest<{ id: string; versionId: string }>('POST', '/rest/workflows', workflow);
+			await launched.rest('POST', `/rest/workflows/${created.id}/activate`, { versionId: created.versionId });
+		}
+		const body = JSON.stringify({ barcodes });
+		const run = async (flow: Flow, attempt = 1): Promise<FlowRun> => {
+			await control.clearRequests();
+			const started = process.hrtime.bigint();
+			const response = await request(`http://127.0.0.1:${ports.n8n}/webhook/bench-${flow}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body,
+				headersTimeout: 600_000,
+				bodyTimeout: 600_000,
+			});
+			const text = await response.body.text();
+			const ms = Number(process.hrtime.bigint() - started) / 1e6;
+			// On an overloaded machine n8n's database ping can time out; it then refuses webhooks for a moment.
+			if (response.statusCode === 503 && text.includes('Database is not ready') && attempt < 4) {
+				log(`${flow}: n8n answered 503 "Database is not ready" (its database ping timed out); running again`);
+				await new Promise((resolve) => setTimeout(resolve, 3000));
+				return await run(flow, attempt + 1);
+			}
+			if (response.statusCode !== 200) throw new Error(`The ${flow} flow answered HTTP ${response.statusCode}: ${text.slice(0, 500)}`);
+			const requests = await control.requests();
+			return {
+				ms,
+				traced: requests.filter((entry) => entry.operation === 'trace' && entry.status === 200).length,
+				logins: requests.filter((entry) => entry.operation === 'login').length,
+			};
+		};
+		return { launched, sandboxUrl, control, barcodes, token, run, stop: () => launched.stop() };
+	} catch (error) {
+		await launched.stop();
+		throw error;
+	}
+}

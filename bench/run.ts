@@ -1,0 +1,166 @@
+/**
+ * npm run bench: the product's benchmark. Prints one table of medians (Markdown, as in the README).
+ * Environment: BENCH_RUNS (5), BENCH_ITEMS (1000), BENCH_WATCHED ("10000,100000"), BENCH_SECONDS (3, per
+ * load run), BENCH_SECTIONS ("flows,trigger,sandbox"), BENCH_PORT_BASE (5700: n8n, its two task-broker ports,
+ * the sandbox and the SMTP sink take that port and the four after it).
+ */
+import os from 'node:os';
+import path from 'node:path';
+
+import { DEFAULT_ACCOUNT } from '../sandbox';
+import { startBenchN8n, type Flow, type FlowRun } from './n8n';
+import { median, ratio, reached, seconds, table, type Row } from './stats';
+import { ask, startTsWorker } from './threads';
+import { measureThroughput, throughputRatio } from './throughput';
+import { measureTrigger } from './trigger';
+
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
+const WATCHED = (process.env.BENCH_WATCHED ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'flows,trigger,sandbox').split(','));
+
+const started = Date.now();
+const log = (line: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+const count = (n: number) => n.toLocaleString('en-US');
+
+type Variant = Flow | 'undici';
+
+const LABELS: Record<Variant, string> = {
+	cargus: '(a) Cargus node › Shipment › Track',
+	httpCredential: '(b) HTTP Request, Header Auth credential',
+	httpHeaders: '(c) HTTP Request, typed-in headers',
+	undici: '(d) undici loop outside n8n, same concurrency',
+};
+
+async function flowRows(): Promise<Row[]> {
+	log(`n8n: starting (fresh user folder, ports from ${process.env.BENCH_PORT_BASE ?? 5700})`);
+	const n8n = await startBenchN8n({ items: ITEMS, log: (line) => log(line) });
+	const loop = startTsWorker(path.join(__dirname, 'undiciLoop.ts'), {
+		sandboxUrl: n8n.sandboxUrl,
+		subscriptionKey: DEFAULT_ACCOUNT.subscriptionKey,
+		token: n8n.token,
+		barcodes: n8n.barcodes,
+	});
+	try {
+		const variants: Variant[] = ['cargus', 'httpCredential', 'httpHeaders', 'undici'];
+		const runOnce = async (variant: Variant): Promise<FlowRun> => {
+			if (variant !== 'undici') return await n8n.run(variant);
+			const { ms, ok } = await ask<{ ms: number; ok: number }>(loop, 'run');
+			return { ms, traced: ok, logins: 0 };
+		};
+		const times: Record<Variant, number[]> = { cargus: [], httpCredential: [], httpHeaders: [], undici: [] };
+		log(`flows: one warm-up run each, then ${RUNS} alternating runs of ${count(ITEMS)} items`);
+		for (const variant of variants) await runOnce(variant);
+		for (let run = 0; run < RUNS; run++) {
+			// Each round starts with a different variant, so none always runs first or last.
+			for (let step = 0; step < variants.length; step++) {
+				const variant = variants[(run + step) % variants.length];
+				const result = await runOnce(variant);
+				if (result.traced !== ITEMS) throw new Error(`${LABELS[variant]}: ${result.traced} of ${ITEMS} tracking requests succeeded`);
+				times[variant].push(result.ms);
+			}
+			log(`flows: round ${run + 1}: ${variants.map((v) => `${v} ${seconds(times[v][run])}`).join(', ')}`);
+		}
+
+		log(`logins: ${RUNS} runs of the Cargus flow right after every token expired`);
+		const logins: number[] = [];
+		const loginTimes: number[] = [];
+		for (let run = 0; run < RUNS; run++) {
+			await n8n.control.expireTokens();
+			const result = await n8n.run('cargus');
+			if (result.traced !== ITEMS) throw new Error(`After expiry: ${result.traced} of ${ITEMS} tracking requests succeeded`);
+			logins.push(result.logins);
+			loginTimes.push(result.ms);
+		}
+
+		const [a, b, c, d] = variants.map((variant) => median(times[variant]));
+		const note = (variant: Variant) => `${RUNS} runs: ${times[variant].map((ms) => (ms / 1000).toFixed(2)).join(', ')}`;
+		return [
+			{
+				measure: `${LABELS.cargus}, ${count(ITEMS)} items`,
+				value: seconds(a),
+				ratio: `${ratio(a, b)} (b), ${ratio(a, c)} (c)`,
+				target: `≤ 1.0× (b): ${reached(a <= b)}; ≤ 1.5× (c): ${reached(a <= 1.5 * c)}`,
+				note: note('cargus'),
+			},
+			{ measure: LABELS.httpCredential, value: seconds(b), ratio: `${ratio(b, c)} (c)`, note: note('httpCredential') },
+			{ measure: LABELS.httpHeaders, value: seconds(c), ratio: `${ratio(c, d)} (d)`, note: note('httpHeaders') },
+			{ measure: LABELS.undici, value: seconds(d), note: note('undici') },
+			{
+				measure: `Logins for ${count(ITEMS)} items right after every token expired`,
+				value: String(median(logins)),
+				target: `1: ${reached(median(logins) <= 1)}`,
+				note: `${RUNS} runs: ${logins.join(', ')} logins; the run took ${seconds(median(loginTimes))}`,
+			},
+		];
+	} finally {
+		await loop.terminate();
+		log('n8n: stopping');
+		await n8n.stop();
+	}
+}
+
+async function triggerRows(): Promise<Row[]> {
+	const rows: Row[] = [];
+	for (const watched of WATCHED) {
+		log(`trigger: ${count(watched)} watched shipments, the activation poll and ${RUNS} more`);
+		const result = await measureTrigger(watched, RUNS);
+		const poll = median(result.pollMs);
+		const bytes = result.staticDataBytes / watched;
+		const large = watched >= 100_000;
+		rows.push({
+			measure: `Cargus Trigger poll, ${count(watched)} watched shipments`,
+			value: seconds(poll),
+			target: large ? `≤ 5 s: ${reached(poll <= 5000)}` : undefined,
+			note: `${RUNS} polls: ${result.pollMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')}; activation poll ${seconds(result.firstPollMs)}; ${count(result.eventsEmitted)} events`,
+		});
+		rows.push({
+			measure: `Static data per shipment, ${count(watched)} watched`,
+			value: `${bytes.toFixed(1)} bytes`,
+			target: large ? `≤ 45 bytes: ${reached(bytes <= 45)}` : undefined,
+			note: `${count(result.staticDataBytes)} bytes of JSON in all`,
+		});
+	}
+	return rows;
+}
+
+async function sandboxRows(): Promise<Row[]> {
+	log(`sandbox: autocannon, ${RUNS} alternating runs of ${LOAD_SECONDS} s per server`);
+	const result = await measureThroughput(RUNS, LOAD_SECONDS);
+	const perSecond = (values: number[]) => `${count(Math.round(median(values)))} req/s`;
+	const runs = (values: number[]) => `${RUNS} runs: ${values.map((v) => count(Math.round(v))).join(', ')}`;
+	const share = throughputRatio(result);
+	return [
+		{
+			measure: 'Sandbox, tracking call (autocannon, 32 connections)',
+			value: perSecond(result.sandbox),
+			ratio: `${share.toFixed(2)}× bare`,
+			target: `≥ 0.5×: ${reached(share >= 0.5)}`,
+			note: runs(result.sandbox),
+		},
+		{ measure: 'Bare node:http, same bytes, same load', value: perSecond(result.bare), note: runs(result.bare) },
+	];
+}
+
+async function main(): Promise<void> {
+	const load = os.loadavg().map((value) => value.toFixed(1)).join(' ');
+	const rows: Row[] = [];
+	if (SECTIONS.has('flows')) rows.push(...(await flowRows()));
+	if (SECTIONS.has('trigger')) rows.push(...(await triggerRows()));
+	if (SECTIONS.has('sandbox')) rows.push(...(await sandboxRows()));
+	const cpus = os.cpus();
+	process.stdout.write(
+		`\nn8n-nodes-cargus benchmark, ${new Date().toISOString()}: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ` +
+			`load average ${load} at the start and ${os.loadavg().map((value) => value.toFixed(1)).join(' ')} at the end, ` +
+			`${((Date.now() - started) / 1000).toFixed(0)} s wall time\n\n${table(rows)}\n`,
+	);
+}
+
+main().then(
+	() => process.exit(0),
+	(error: unknown) => {
+		console.error(error);
+		process.exit(1);
+	},
+);

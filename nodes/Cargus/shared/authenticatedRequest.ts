@@ -1,0 +1,75 @@
+import type {
+	ICredentialDataDecryptedObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	IPollFunctions,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from './credentials';
+import { failureOf } from './errors';
+import { hasAccount } from './login';
+import { isFailedToAuthenticate, isSubscriptionKeyRefusal } from './serviceMessage';
+import { refuseToken, withUsableToken } from './tokenCache';
+
+type RequestContext = IExecuteSingleFunctions | IPollFunctions;
+
+/** Sends with the stored token, this process's newest one, then an empty one (n8n logs in): never more. */
+const MAX_TRIES = 3;
+
+/**
+ * Sends a request with the Cargus API credential the caller read (n8n does not read it again). The
+ * token is the best one this process knows (tokenCache.ts). When Cargus refuses it (401 that is not
+ * about the subscription key, or 200 "Failed to authenticate!"), that token is never sent again and
+ * the request is repeated with the newest token this process has, or with an empty one, on which
+ * n8n runs the credential's login (preAuthentication): one login for all the items, executions and
+ * polls that meet the refusal, and never more than one for this request. A gateway 401 about the
+ * subscription key is answered as it is, with no login.
+ * Returns the last response, which may still be "Failed to authenticate!"; throws n8n's error otherwise.
+ */
+export async function requestWithCredential(
+	context: RequestContext,
+	request: IHttpRequestOptions,
+	credentials: ICredentialDataDecryptedObject,
+): Promise<IN8nHttpFullResponse> {
+	let attempt = withUsableToken(credentials);
+	for (let tries = 1; ; tries++) {
+		// A token from the login refused too: logging in again would not help.
+		const isLastTry = tries === MAX_TRIES || attempt.token === '' || !hasAccount(credentials);
+		try {
+			const response = await send(context, request, attempt);
+			if (isLastTry || !isFailedToAuthenticate(response.body)) return response;
+		} catch (error) {
+			// n8n's helper throws NodeApiErrors, which this hands back as they are.
+			if (isLastTry || !isTokenRefusal(error)) throw new NodeApiError(context.getNode(), error as JsonObject);
+		}
+		refuseToken(attempt);
+		attempt = withUsableToken(attempt);
+	}
+}
+
+async function send(
+	context: RequestContext,
+	request: IHttpRequestOptions,
+	credentials: ICredentialDataDecryptedObject,
+): Promise<IN8nHttpFullResponse> {
+	const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
+	return (await context.helpers.httpRequestWithAuthentication.call(
+		context,
+		CREDENTIAL_TYPE,
+		{ ...request, headers: { ...request.headers }, qs: { ...request.qs }, returnFullResponse: true },
+		{
+			// n8n assigns the token its login returns onto this object, so after the call it holds the token sent.
+			credentialsDecrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data: credentials },
+			// n8n would log in again on any 401 before this code sees the body: the refusal is handled here instead.
+			preAuthenticationRetryStatusCode: [],
+		},
+	)) as IN8nHttpFullResponse;
+}
+
+function isTokenRefusal(error: unknown): boolean {
+	const failure = failureOf(error);
+	return failure.status === 401 && !isSubscriptionKeyRefusal(failure.body);
+}

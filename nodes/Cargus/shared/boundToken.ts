@@ -1,0 +1,44 @@
+import { createHash } from 'crypto';
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
+import { baseUrlOf } from './baseUrl';
+import { loginEndpointOf } from './login';
+
+const PREFIX = 'cargus-token';
+const BOUND = /^cargus-token:([0-9a-f]{32}):(.+)$/s;
+
+/**
+ * What a token is bound to: base URL, login type, username, password and subscription key. Any
+ * change gives another fingerprint, so the token of the old values is never sent with the new ones.
+ */
+export function fingerprintOf(credentials: ICredentialDataDecryptedObject): string {
+	return createHash('sha256')
+		.update(
+			[
+				baseUrlOf(credentials),
+				loginEndpointOf(credentials),
+				String(credentials.username ?? '').trim(),
+				String(credentials.password ?? ''),
+				String(credentials.apiKey ?? ''),
+			].join('\n'),
+		)
+		.digest('hex')
+		.slice(0, 32);
+}
+
+/** The value kept in the credential's hidden Token field: the token with the fingerprint it was issued for. */
+export function bindToken(token: string, fingerprint: string): string {
+	return `${PREFIX}:${fingerprint}:${token}`;
+}
+
+/** The token stored in the credential, if it was issued for exactly these values. */
+export function storedTokenFor(credentials: ICredentialDataDecryptedObject, fingerprint: string): string | undefined {
+	const match = BOUND.exec(String(credentials.token ?? ''));
+	return match !== null && match[1] === fingerprint ? match[2] : undefined;
+}
+
+/** The bare token inside a stored value, whatever values it was issued for (to keep it out of messages). */
+export function bareToken(stored: unknown): string {
+	const text = String(stored ?? '');
+	return BOUND.exec(text)?.[2] ?? text;
+}
