@@ -70,7 +70,7 @@ export interface LaunchOptions {
 	nodeArgs?: string[]; // extra Node.js options for the n8n server process, e.g. ['--inspect=127.0.0.1:9229']
 	/** n8n in queue mode (Postgres, Redis, main and workers); user folders default to .n8n-cache/queue/. */
 	queue?: QueueOptions;
-	n8nLogLevel?: 'info' | 'debug'; // default info
+	n8nLogLevel?: 'info' | 'debug'; // default info; workers always info (debug logs every expression of every item)
 	log?: (line: string) => void;
 }
 
@@ -449,7 +449,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 			(queue?.workers ?? []).map(async (worker) => {
 				const healthUrl = `http://127.0.0.1:${worker.healthPort}/healthz/readiness`;
 				const what = `n8n ${n8n.version} ${worker.name}`;
-				const workerProcess = await startN8n({ n8n, command: 'worker', env: { ...env, ...workerEnv(worker) }, userFolder: worker.userFolder, readyUrl: healthUrl, what, where: `health check ${healthUrl}`, log });
+				const workerProcess = await startN8n({ n8n, command: 'worker', env: { ...env, ...workerEnv(worker), N8N_LOG_LEVEL: 'info' }, userFolder: worker.userFolder, readyUrl: healthUrl, what, where: `health check ${healthUrl}`, log });
 				started.push(() => killGroup(workerProcess.process));
 				running.push({ name: worker.name, userFolder: worker.userFolder, logFile: workerProcess.logFile, healthUrl, process: workerProcess.process });
 			}),

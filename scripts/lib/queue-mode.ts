@@ -120,6 +120,10 @@ export async function startQueueServices(setup: {
 			// wait) times out ("timeout exceeded when trying to connect") when several 1,000-item runs share a worker.
 			DB_POSTGRESDB_POOL_SIZE: '10',
 			DB_POSTGRESDB_CONNECTION_TIMEOUT: '120000',
+			// n8n pings the database through the same pool every 2 s and, after 3 pings not answered within 5 s,
+			// tears the pool down and reconnects, failing every query in flight. A pool busy with those credential
+			// reads is not a dead database: a ping may wait as long as any other query.
+			DB_PING_TIMEOUT_MS: '120000',
 			EXECUTIONS_MODE: 'queue',
 			QUEUE_BULL_REDIS_HOST: redis.host,
 			QUEUE_BULL_REDIS_PORT: String(redis.port),
