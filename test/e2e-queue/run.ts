@@ -11,7 +11,7 @@
  *  6. a worker killed with SIGKILL mid-run: the execution ends failed, no request reaches the sandbox twice, and
  *     the other worker keeps serving;
  *  7. nothing it started is left running.
- * Ports: CARGUS_PORT_BASE (default 5700) and the ten after it. Not a jest test (it runs real servers for minutes).
+ * Ports: CARGUS_PORT_BASE (default 5720) and the ten after it. Not a jest test (it runs real servers for minutes).
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -24,7 +24,7 @@ import { assert, check, say, sleep, tally, waitFor } from '../e2e/checks';
 import { activate, example, execution, executionsOf, outputOf, type ExampleWorkflow } from '../e2e/n8n-api';
 import { INVOICE_PDF_PATH, invoicePdfWorkflow, TRACK_PATH, trackWorkflow } from './workflows';
 
-const PORT_BASE = Number(process.env.CARGUS_PORT_BASE) || 5700;
+const PORT_BASE = Number(process.env.CARGUS_PORT_BASE) || 5720;
 // In the clone's own cache (the machine's cache is shared by every clone, and this test starts fresh).
 const E2E_DIR = path.join(ROOT, '.n8n-cache', 'e2e-queue');
 const WORKFLOW = { order: 'cargusExample001', invoices: 'cargusExample002', customer: 'cargusExample003' };
@@ -52,6 +52,15 @@ function ranOn(workers: RunningWorker[], executionIds: string[]): string[] {
 		assert(by.length === 1, `execution ${id} was started by ${by.length === 0 ? 'no worker' : by.join(' and ')}`);
 		return by[0];
 	});
+}
+
+/** The barcodes a logged tracking request asked for (the node sends `barCode=[a,b,...]`). */
+function barcodesAsked(entry: { query: Record<string, unknown> }): string[] {
+	return String(entry.query.barCode ?? '')
+		.replace(/^\[|\]$/g, '')
+		.split(',')
+		.map((b) => b.trim())
+		.filter(Boolean);
 }
 
 function tallyOf(names: string[]): string {
@@ -336,12 +345,14 @@ async function main(): Promise<void> {
 				const codes = new Set(items.map((item) => String(item.Code)));
 				assert(items.length === ITEMS && barcodes.every((b) => codes.has(b)), `run ${i + 1} answered ${items.length} items (${codes.size} shipments) for ${ITEMS}`);
 			}
-			const runs = (await executionsOf(live, workflowId)).filter((e) => !before.has(e.id));
+			// "Respond to Webhook" answers before the worker has saved the execution.
+			const runIds = (await executionsOf(live, workflowId)).filter((e) => !before.has(e.id)).map((e) => e.id);
+			const runs = await Promise.all(runIds.map(async (id) => ({ id, status: await finished(live, id, 300000) })));
 			assert(runs.length === RUNS && runs.every((e) => e.status === 'success'), `executions: ${runs.map((e) => `${e.id} ${e.status}`).join(', ')}`);
 			const wanted = new Set(barcodes);
-			const traces = (await control.requests('trace')).filter((q) => wanted.has(String(q.query.barCode)));
+			const traces = (await control.requests('trace')).filter((q) => barcodesAsked(q).some((b) => wanted.has(b)));
 			const answered = new Map<string, number>();
-			for (const q of traces) if (q.status === 200) answered.set(String(q.query.barCode), (answered.get(String(q.query.barCode)) ?? 0) + 1);
+			for (const q of traces) if (q.status === 200) for (const b of barcodesAsked(q)) answered.set(b, (answered.get(b) ?? 0) + 1);
 			const notOnce = barcodes.filter((b) => answered.get(b) !== RUNS);
 			assert(notOnce.length === 0, `${notOnce.length} shipments not tracked exactly once per run, e.g. ${notOnce.slice(0, 3).map((b) => `${b} x${answered.get(b) ?? 0}`).join(', ')}`);
 			// Main runs no Cargus node here (the trigger's workflow is inactive): every login is a worker's.
@@ -370,7 +381,7 @@ async function main(): Promise<void> {
 			const victim = workers.find((w) => w.name === victimName)!;
 			const survivor = workers.find((w) => w !== victim)!;
 			const answeredBeforeKill = await waitFor('the first answered tracking requests', 180000, async () => {
-				const n = (await control.requests('trace')).filter((t) => barcodes.includes(String(t.query.barCode))).length;
+				const n = (await control.requests('trace')).filter((t) => barcodesAsked(t).some((b) => barcodes.includes(b))).length;
 				return n > 0 ? n : undefined;
 			});
 			// Requests the sandbox still holds are answered after the kill, to a closed connection: the run is mid-way now.
@@ -393,12 +404,9 @@ async function main(): Promise<void> {
 			assert(!['success'].includes(status), `the killed run ended ${status}`);
 			await sleep(8000); // anything re-queued would have started by now
 			const webhookAnswer = await answer;
-			const traces = (await control.requests('trace')).filter((t) => barcodes.includes(String(t.query.barCode)));
+			const traces = (await control.requests('trace')).filter((t) => barcodesAsked(t).some((b) => barcodes.includes(b)));
 			const perBarcode = new Map<string, number>();
-			for (const t of traces) {
-				const code = String(t.query.barCode);
-				perBarcode.set(code, (perBarcode.get(code) ?? 0) + 1);
-			}
+			for (const t of traces) for (const code of barcodesAsked(t)) perBarcode.set(code, (perBarcode.get(code) ?? 0) + 1);
 			const repeated = [...perBarcode].filter(([, n]) => n > 1);
 			assert(repeated.length === 0, `requested more than once: ${repeated.slice(0, 5).map(([b, n]) => `${b} x${n}`).join(', ')}`);
 			const restarts = workerRuns(workers).get(victimRun) ?? [];
