@@ -21,7 +21,7 @@ import { launch, EXAMPLES_DIR, ROOT, type Launched, type RunningWorker } from '.
 import { portsFrom } from '../../scripts/lib/ports';
 import { signalGroup } from '../../scripts/lib/processes';
 import { assert, check, say, sleep, tally, waitFor } from '../e2e/checks';
-import { activate, example, execution, executionsOf, outputOf, type ExampleWorkflow } from '../e2e/n8n-api';
+import { activate, example, execution, executionsOf, outputOf, watchedBarcodes } from '../e2e/n8n-api';
 import { INVOICE_PDF_PATH, invoicePdfWorkflow, TRACK_PATH, trackWorkflow } from './workflows';
 
 const PORT_BASE = Number(process.env.CARGUS_PORT_BASE) || 5720;
@@ -260,10 +260,7 @@ async function main(): Promise<void> {
 		});
 
 		await check('"Tell the customer": the trigger polls on main and emits each new event exactly once after the clock moves', async () => {
-			const imported = await live.rest<ExampleWorkflow>('GET', `/rest/workflows/${WORKFLOW.customer}`);
-			const trigger = imported.nodes.find((n) => n.type === TRIGGER_TYPE);
-			assert(trigger, 'example 3 has no Cargus Trigger');
-			const barcodes = String(trigger.parameters.barcodes).split(/[\s,]+/).filter(Boolean);
+			const barcodes = await watchedBarcodes(live, WORKFLOW.customer);
 			const before = await control.shipments(barcodes);
 			await control.clearRequests();
 			await activate(live, WORKFLOW.customer);

@@ -57,6 +57,14 @@ export async function activate(n8n: Launched, workflowId: string): Promise<void>
 	await n8n.rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId: wf.versionId });
 }
 
+/** The barcodes the imported "Tell the customer" example's trigger watches (the launcher points them at the sandbox's shipments on their way). */
+export async function watchedBarcodes(n8n: Launched, workflowId: string): Promise<string[]> {
+	const imported = await n8n.rest<ExampleWorkflow>('GET', `/rest/workflows/${workflowId}`);
+	const trigger = imported.nodes.find((n) => n.type === 'n8n-nodes-cargus.cargusTrigger');
+	if (!trigger) throw new Error(`workflow ${workflowId} has no Cargus Trigger`);
+	return String(trigger.parameters.barcodes).split(/[\s,]+/).filter(Boolean);
+}
+
 export function example(id: string): ExampleWorkflow {
 	for (const f of fs.readdirSync(EXAMPLES_DIR).filter((x) => x.endsWith('.json'))) {
 		const wf = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, f), 'utf8')) as ExampleWorkflow;
