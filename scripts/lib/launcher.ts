@@ -3,7 +3,7 @@
  * the sandbox and an SMTP sink, installs the package into n8n's community-node folder, imports the example
  * workflows and credentials, starts n8n, and sets up the owner. `stop()` ends everything it started.
  */
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -202,6 +202,23 @@ export function credentialsFor(sandboxUrl: string, smtp: { host: string; port: n
 	];
 }
 
+function buildPackage(log: (line: string) => void): Promise<void> {
+	log('build: npm run build');
+	const t = Date.now();
+	return new Promise((resolve, reject) => {
+		const child = spawnGroup('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+		let output = '';
+		child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+		child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+		child.on('error', reject);
+		child.on('close', (code) => {
+			if (code !== 0) return reject(new Error(`npm run build failed:\n${output}`));
+			log(`build: done in ${((Date.now() - t) / 1000).toFixed(1)}s`);
+			resolve();
+		});
+	});
+}
+
 function runN8nCli(n8n: N8nTarget, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 300000): Promise<CliResult> {
 	return new Promise((resolve, reject) => {
 		const child = spawnGroup(n8n.node, [n8n.n8nBin, ...args], {
@@ -355,13 +372,9 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		}
 		await provisioner.provision(n8n.version);
 
-		if (options.build !== false) {
-			log('build: npm run build');
-			const t = Date.now();
-			const r = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-			if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stdout}\n${r.stderr}`);
-			log(`build: done in ${((Date.now() - t) / 1000).toFixed(1)}s`);
-		}
+		// The build runs while the sandbox starts and n8n imports the examples: they do not need the package.
+		const built = options.build === false ? Promise.resolve() : buildPackage(log);
+		built.catch(() => undefined);
 
 		const sandbox = await startSandbox({ ...options.sandbox, port: options.sandboxPort ?? 4000, host: '127.0.0.1' });
 		started.push(() => sandbox.stop());
@@ -375,17 +388,6 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		if (queue) started.push(() => queue.stop());
 
 		fs.mkdirSync(path.join(userFolder, '.n8n'), { recursive: true });
-		if (queue) {
-			const t = Date.now();
-			const tarball = packPackage(ROOT, path.dirname(userFolder));
-			const folders = [userFolder, ...queue.workers.map((w) => w.userFolder)];
-			const fresh = await Promise.all(folders.map((folder) => installCommunityPackage(folder, tarball, PACKAGE_NAME)));
-			const count = fresh.filter(Boolean).length;
-			log(`package: ${path.basename(tarball)} ${count === 0 ? 'already installed' : `installed in ${count} user folders`} as a community package of main and ${queue.workers.length} workers (${((Date.now() - t) / 1000).toFixed(1)}s)`);
-		} else {
-			const target = installPackage(userFolder);
-			log(`package: installed into ${path.relative(ROOT, target)}`);
-		}
 
 		const env = { ...n8nEnv(n8n, userFolder, n8nPort, options.brokerPort ?? 5679), ...queue?.env, N8N_LOG_LEVEL: options.n8nLogLevel ?? 'info' };
 		const cliEnv = { ...env, N8N_RUNNERS_BROKER_PORT: String(options.cliBrokerPort ?? 5685), N8N_LOG_LEVEL: 'warn' };
@@ -427,6 +429,19 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 			log(`import: done in ${((Date.now() - t) / 1000).toFixed(1)}s`);
 		} else {
 			log('import: credentials and example workflows unchanged since the last start (kept)');
+		}
+
+		await built;
+		if (queue) {
+			const t = Date.now();
+			const tarball = packPackage(ROOT, path.dirname(userFolder));
+			const folders = [userFolder, ...queue.workers.map((w) => w.userFolder)];
+			const fresh = await Promise.all(folders.map((folder) => installCommunityPackage(folder, tarball, PACKAGE_NAME)));
+			const count = fresh.filter(Boolean).length;
+			log(`package: ${path.basename(tarball)} ${count === 0 ? 'already installed' : `installed in ${count} user folders`} as a community package of main and ${queue.workers.length} workers (${((Date.now() - t) / 1000).toFixed(1)}s)`);
+		} else {
+			const target = installPackage(userFolder);
+			log(`package: installed into ${path.relative(ROOT, target)}`);
 		}
 
 		const base = `http://127.0.0.1:${n8nPort}`;
