@@ -19,7 +19,7 @@ import path from 'node:path';
 import { SandboxControl } from '../../sandbox';
 import { launch, EXAMPLES_DIR, ROOT, type Launched, type RunningWorker } from '../../scripts/lib/launcher';
 import { portsFrom } from '../../scripts/lib/ports';
-import { signalGroup } from '../../scripts/lib/processes';
+import { isRunning, signalGroup } from '../../scripts/lib/processes';
 import { assert, check, say, sleep, tally, waitFor } from '../e2e/checks';
 import { activate, example, execution, executionsOf, outputOf, watchedBarcodes } from '../e2e/n8n-api';
 import { INVOICE_PDF_PATH, invoicePdfWorkflow, TRACK_PATH, trackWorkflow } from './workflows';
@@ -386,6 +386,10 @@ async function main(): Promise<void> {
 			signalGroup(victim.process, 'SIGKILL');
 			const killedAt = Date.now();
 			await control.clearFaults();
+			// A job Redis hands out while the killed worker's connection is still open would be lost with it: the
+			// order below goes out once the process is gone and Redis has had a moment to see its connections close.
+			await waitFor(`${victim.name} to exit`, 30000, async () => (isRunning(victim.process) ? undefined : true));
+			await sleep(2000);
 
 			// The other worker serves an order meanwhile.
 			const order = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, 'data', 'shop-order.json'), 'utf8')) as Record<string, unknown>;
