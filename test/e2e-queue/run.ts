@@ -103,6 +103,15 @@ async function createWorkflow(n8n: Launched, workflow: object): Promise<string> 
 	return created.id;
 }
 
+/** The tracking workflow, created and activated on first use, its webhook registered; answers its id. */
+async function trackingWorkflow(n8n: Launched): Promise<string> {
+	const existing = (await n8n.rest<Array<{ id: string; name: string }>>('GET', '/rest/workflows')).find((w) => w.name === trackWorkflow().name);
+	const id = existing?.id ?? (await createWorkflow(n8n, trackWorkflow()));
+	// An empty list registers nothing with Cargus: no item reaches the Cargus node.
+	await postWhenRegistered(`${n8n.editorUrl}webhook/${TRACK_PATH}`, { barcodes: [] });
+	return id;
+}
+
 async function newestExecution(n8n: Launched, workflowId: string, after: Set<string>): Promise<string> {
 	return waitFor(`a new execution of ${workflowId}`, 30000, async () => {
 		const fresh = (await executionsOf(n8n, workflowId)).filter((e) => !after.has(e.id) && e.status !== 'running' && e.status !== 'new');
@@ -313,12 +322,10 @@ async function main(): Promise<void> {
 
 		// After the examples: their zombie runs cannot slow them down if this one overloads the machine.
 		await check(`${RUNS} tracking runs of ${ITEMS} items at once, token just expired: every item answered, at most one login per n8n process`, async () => {
-			const workflowId = await createWorkflow(live, trackWorkflow());
+			const workflowId = await trackingWorkflow(live);
 			const trigger = await live.rest<{ active: boolean }>('GET', `/rest/workflows/${WORKFLOW.customer}`);
 			if (trigger.active) await live.rest('POST', `/rest/workflows/${WORKFLOW.customer}/deactivate`, {});
 			const barcodes = await addShipments(control, ITEMS);
-			// An empty list registers nothing with Cargus: no item reaches the Cargus node.
-			await postWhenRegistered(webhookUrl(TRACK_PATH), { barcodes: [] });
 			const before = new Set((await executionsOf(live, workflowId)).map((e) => e.id));
 			await control.setSettings({ expiredTokenAnswer: '401' });
 			await control.expireTokens();
@@ -362,8 +369,7 @@ async function main(): Promise<void> {
 		});
 
 		await check('a worker killed with SIGKILL mid-run: the execution ends failed, no request repeated, the other worker keeps serving', async () => {
-			const existing = (await live.rest<Array<{ id: string; name: string }>>('GET', '/rest/workflows')).find((w) => w.name === trackWorkflow().name);
-			if (!existing) await createWorkflow(live, trackWorkflow());
+			await trackingWorkflow(live);
 			const barcodes = await addShipments(control, 200);
 			const known = new Set(workerRuns(workers).keys());
 			await control.clearRequests();
