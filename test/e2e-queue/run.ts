@@ -370,6 +370,7 @@ async function main(): Promise<void> {
 
 		await check('a worker killed with SIGKILL mid-run: the execution ends failed, no request repeated, the other worker keeps serving', async () => {
 			await trackingWorkflow(live);
+			if (!(await live.rest<{ active: boolean }>('GET', `/rest/workflows/${WORKFLOW.order}`)).active) await activate(live, WORKFLOW.order);
 			const barcodes = await addShipments(control, 200);
 			const known = new Set(workerRuns(workers).keys());
 			await control.clearRequests();
@@ -401,7 +402,7 @@ async function main(): Promise<void> {
 			const order = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, 'data', 'shop-order.json'), 'utf8')) as Record<string, unknown>;
 			const orderPath = String(example(WORKFLOW.order).nodes.find((n) => n.type === 'n8n-nodes-base.webhook')?.parameters.path);
 			const orderRunsBefore = new Set((await executionsOf(live, WORKFLOW.order)).map((e) => e.id));
-			const served = await postJson(webhookUrl(orderPath), order, 60000);
+			const served = await postWhenRegistered(webhookUrl(orderPath), order);
 			assert(served.status === 200 && Number((JSON.parse(served.text) as { OrderId?: number }).OrderId) > 0, `order while a worker is down: ${served.status} ${served.text.slice(0, 200)}`);
 			const orderRun = (await executionsOf(live, WORKFLOW.order)).filter((e) => !orderRunsBefore.has(e.id)).map((e) => e.id);
 			assert(orderRun.length === 1 && ranOn(workers, orderRun)[0] === survivor.name, `the order ran on ${orderRun.length ? ranOn(workers, orderRun).join(', ') : 'nothing'}`);
