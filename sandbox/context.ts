@@ -15,12 +15,13 @@ export class SandboxContext {
 	readonly store: SandboxStore;
 	readonly faults = new FaultRegistry();
 	readonly rateLimit = new RateLimiter();
-	readonly log = new RequestLog();
+	readonly log: RequestLog;
 	settings: SandboxSettings = { expiredTokenAnswer: '401' };
 	seed: number;
 
-	constructor(options: { seed: number; startMs: number; clockMode: ClockMode; tokenLifetimeMs: number }) {
+	constructor(options: { seed: number; startMs: number; clockMode: ClockMode; tokenLifetimeMs: number; requestLogSize?: number }) {
 		this.seed = options.seed;
+		this.log = new RequestLog(options.requestLogSize);
 		this.clock = new SandboxClock(options.startMs, options.clockMode);
 		this.store = new SandboxStore(this.clock, options.tokenLifetimeMs, options.seed);
 	}

@@ -18,6 +18,8 @@ export interface SandboxOptions {
 	clockMode?: ClockMode;
 	/** Default 86400. */
 	tokenLifetimeSeconds?: number;
+	/** How many recent requests the request log keeps; default 10,000. */
+	requestLogSize?: number;
 	/** Default silent from code. */
 	logger?: (line: string) => void;
 }
@@ -36,6 +38,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 		startMs,
 		clockMode: options.clockMode ?? 'running',
 		tokenLifetimeMs: (options.tokenLifetimeSeconds ?? 86400) * 1000,
+		requestLogSize: options.requestLogSize,
 	});
 	const app = buildServer(context, options.logger);
 	const host = options.host ?? '127.0.0.1';

@@ -24,13 +24,15 @@ export class RequestLog {
 	private entries: RequestLogEntry[] = [];
 	private seq = 0;
 
+	constructor(private readonly maxEntries = RequestLog.MAX_ENTRIES) {}
+
 	add(entry: Omit<RequestLogEntry, 'seq'>): void {
 		this.entries.push({ seq: ++this.seq, ...entry });
-		if (this.entries.length > RequestLog.MAX_ENTRIES * 1.1) this.entries = this.entries.slice(-RequestLog.MAX_ENTRIES);
+		if (this.entries.length > this.maxEntries * 1.1) this.entries = this.entries.slice(-this.maxEntries);
 	}
 
 	list(operation?: string): RequestLogEntry[] {
-		const recent = this.entries.slice(-RequestLog.MAX_ENTRIES);
+		const recent = this.entries.slice(-this.maxEntries);
 		if (!operation) return recent;
 		const wanted = operation.toLowerCase();
 		return recent.filter((entry) => entry.operation.toLowerCase() === wanted);

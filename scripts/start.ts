@@ -4,10 +4,13 @@
  * workflows. Ctrl-C stops everything it started. Another tested n8n version: `npm start -- --n8n 1.x` (or 2.x, or
  * a version number; also $CARGUS_N8N_VERSION). Ports: $CARGUS_N8N_PORT (and the next two for n8n's task brokers),
  * $CARGUS_SANDBOX_PORT, $CARGUS_SMTP_PORT; defaults 5678, 4000, 2525.
+ * npm run start:queue (`--queue`): the same with n8n in queue mode: Postgres, Redis, n8n main and two workers.
+ * CARGUS_PORT_BASE=<port> moves every port to <port> and the ten after it (see lib/ports.ts).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { launch, ROOT, type Launched } from './lib/launcher';
+import { launch, ROOT, type LaunchOptions, type Launched } from './lib/launcher';
+import { portsFrom } from './lib/ports';
 
 /** Example workflows that start active after they are imported: the webhook and the trigger flow. */
 const ACTIVATE_AFTER_IMPORT = ['cargusExample001', 'cargusExample003'];
@@ -22,6 +25,23 @@ async function activate(launched: Launched, id: string): Promise<string> {
 	}
 }
 
+function optionsFromCommandLine(): LaunchOptions {
+	const { values } = parseArgs({ options: { n8n: { type: 'string' }, queue: { type: 'boolean' } } });
+	const port = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+	const base = port('CARGUS_PORT_BASE');
+	const n8nPort = port('CARGUS_N8N_PORT');
+	const { queue, ...ports }: LaunchOptions = base ? portsFrom(base) : {};
+	return {
+		n8nVersion: values.n8n,
+		sandbox: { clockMode: 'running' },
+		...ports,
+		...(n8nPort ? { n8nPort, brokerPort: n8nPort + 1, cliBrokerPort: n8nPort + 2 } : {}),
+		...(port('CARGUS_SANDBOX_PORT') ? { sandboxPort: port('CARGUS_SANDBOX_PORT') } : {}),
+		...(port('CARGUS_SMTP_PORT') ? { smtpPort: port('CARGUS_SMTP_PORT') } : {}),
+		...(values.queue ? { queue: queue ?? {} } : {}),
+	};
+}
+
 async function main(): Promise<void> {
 	const t0 = Date.now();
 	let launched: Launched | undefined;
@@ -29,7 +49,8 @@ async function main(): Promise<void> {
 	const stop = async (why: string) => {
 		if (stopping) return;
 		stopping = true;
-		process.stdout.write(`\n${why}: stopping n8n, the SMTP sink and the sandbox...\n`);
+		const what = launched?.queue ? 'n8n (main and workers), Redis, Postgres' : 'n8n';
+		process.stdout.write(`\n${why}: stopping ${what}, the SMTP sink and the sandbox...\n`);
 		if (launched) await launched.stop();
 		process.stdout.write('stopped.\n');
 		process.exit(0);
@@ -38,16 +59,7 @@ async function main(): Promise<void> {
 	process.on('SIGTERM', () => void stop('SIGTERM'));
 	process.on('SIGHUP', () => void stop('SIGHUP'));
 
-	const { values } = parseArgs({ options: { n8n: { type: 'string' } } });
-	const port = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
-	const n8nPort = port('CARGUS_N8N_PORT');
-	launched = await launch({
-		n8nVersion: values.n8n,
-		sandbox: { clockMode: 'running' },
-		...(n8nPort ? { n8nPort, brokerPort: n8nPort + 1, cliBrokerPort: n8nPort + 2 } : {}),
-		sandboxPort: port('CARGUS_SANDBOX_PORT'),
-		smtpPort: port('CARGUS_SMTP_PORT'),
-	});
+	launched = await launch(optionsFromCommandLine());
 	if (stopping) return;
 	if (launched.imported && launched.cookie) {
 		for (const id of ACTIVATE_AFTER_IMPORT) process.stdout.write(`n8n: ${await activate(launched, id)}\n`);
@@ -56,17 +68,25 @@ async function main(): Promise<void> {
 	const secs = ((Date.now() - t0) / 1000).toFixed(1);
 	const editor = launched.editorUrl;
 	const sandbox = launched.sandbox.url;
+	const queue = launched.queue;
 	process.stdout.write(
 		[
 			'',
-			`Ready in ${secs}s: n8n ${launched.n8n.version} with n8n-nodes-cargus`,
+			`Ready in ${secs}s: n8n ${launched.n8n.version} with n8n-nodes-cargus${queue ? ` in queue mode (main and ${queue.running.length} workers)` : ''}`,
 			`  Editor:     ${editor}`,
 			`  Login:      ${launched.owner.email} / ${launched.owner.password}${launched.ownerCreated ? ' (owner created now)' : ''}`,
 			`  Sandbox:    ${sandbox}`,
 			`              reach it from a Cargus API credential with Environment "Custom Base URL", Base URL ${sandbox},`,
 			'              Subscription Key sandbox-key, Username sandbox, Password sandbox (the credential "Cargus Sandbox" is set up so)',
 			`  Mail sink:  smtp://${launched.smtp.host}:${launched.smtp.port}  -> every mail is saved in ${rel(launched.smtp.dir)}/ (.eml + .json)`,
-			`  n8n log:    ${rel(launched.logFile)}`,
+			`  n8n log:    ${rel(launched.logFile)}${queue ? ' (main: editor, webhooks, trigger polls)' : ''}`,
+			...(queue
+				? [
+						...queue.running.map((w) => `  ${w.name}:   ${rel(w.logFile)}  (runs the executions; health ${w.healthUrl})`),
+						`  Postgres:   postgresql://${queue.postgres.user}@${queue.postgres.host}:${queue.postgres.port}/${queue.postgres.database}  (cluster ${queue.postgres.dir})`,
+						`  Redis:      redis://${queue.redis.host}:${queue.redis.port}  (the queue; binary data mode: database)`,
+					]
+				: []),
 			'',
 			'Example workflows (in the editor, under Overview):',
 			`  1. E-shop order to pickup request:  curl -X POST ${editor}webhook/cargus-pickup-order -H 'content-type: application/json' -d @examples/data/shop-order.json`,

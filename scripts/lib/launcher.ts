@@ -3,11 +3,14 @@
  * the sandbox and an SMTP sink, installs the package into n8n's community-node folder, imports the example
  * workflows and credentials, starts n8n, and sets up the owner. `stop()` ends everything it started.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { killGroup, spawnGroup } from './processes';
+import { installCommunityPackage, packPackage } from './community-package';
+import { removeQueueFolders, startQueueServices, workerEnv, type QueueOptions, type QueueServices } from './queue-mode';
 import { startSandbox, DEFAULT_ACCOUNT, SandboxControl, type RunningSandbox, type SandboxOptions } from '../../sandbox';
 
 /** A provisioned n8n version: where it is, the Node that runs it, what its server needs. */
@@ -65,6 +68,9 @@ export interface LaunchOptions {
 	fresh?: boolean; // delete userFolder and mailDir first
 	build?: boolean; // run `npm run build` first, default true
 	nodeArgs?: string[]; // extra Node.js options for the n8n server process, e.g. ['--inspect=127.0.0.1:9229']
+	/** n8n in queue mode (Postgres, Redis, main and workers); user folders default to .n8n-cache/queue/. */
+	queue?: QueueOptions;
+	n8nLogLevel?: 'info' | 'debug'; // default info; workers always info (debug logs every expression of every item)
 	log?: (line: string) => void;
 }
 
@@ -93,48 +99,23 @@ export interface Launched {
 	activate(workflowId: string): Promise<void>;
 	/** Runs an n8n CLI command against the same database while the server runs. */
 	cli(args: string[]): Promise<CliResult>;
+	/** In queue mode: Postgres, Redis and the workers. */
+	queue?: QueueServices & { running: RunningWorker[] };
 	stop(): Promise<void>;
 }
 
-const children = new Set<ChildProcess>();
-
-/** Kills a child's whole process group (it was started detached), SIGTERM first, SIGKILL after a grace period. */
-async function killGroup(child: ChildProcess, graceMs = 10000): Promise<void> {
-	if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) {
-		children.delete(child);
-		return;
-	}
-	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-	const signal = (sig: NodeJS.Signals) => {
-		try {
-			process.kill(-child.pid!, sig);
-		} catch {
-			/* already gone */
-		}
-	};
-	signal('SIGTERM');
-	const timer = setTimeout(() => signal('SIGKILL'), graceMs);
-	await exited;
-	clearTimeout(timer);
-	// Anything left in the group (task runners) goes too.
-	signal('SIGKILL');
-	children.delete(child);
+export interface RunningWorker {
+	name: string;
+	userFolder: string;
+	logFile: string;
+	healthUrl: string;
+	process: ChildProcess;
 }
-
-process.on('exit', () => {
-	for (const child of children) {
-		try {
-			if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-		} catch {
-			/* gone */
-		}
-	}
-});
 
 function n8nEnv(n8n: N8nTarget, userFolder: string, port: number, brokerPort: number): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {};
 	for (const [k, v] of Object.entries(process.env)) {
-		if (/^(npm_|N8N_|DB_|EXECUTIONS_|WEBHOOK_URL$|GENERIC_TIMEZONE$)/.test(k)) continue;
+		if (/^(npm_|N8N_|DB_|EXECUTIONS_|QUEUE_|OFFLOAD_|WEBHOOK_URL$|GENERIC_TIMEZONE$)/.test(k)) continue;
 		env[k] = v;
 	}
 	return {
@@ -225,14 +206,12 @@ function buildPackage(log: (line: string) => void): Promise<void> {
 	log('build: npm run build');
 	const t = Date.now();
 	return new Promise((resolve, reject) => {
-		const child = spawn('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-		children.add(child);
+		const child = spawnGroup('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
 		let output = '';
 		child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
 		child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
 		child.on('error', reject);
 		child.on('close', (code) => {
-			children.delete(child);
 			if (code !== 0) return reject(new Error(`npm run build failed:\n${output}`));
 			log(`build: done in ${((Date.now() - t) / 1000).toFixed(1)}s`);
 			resolve();
@@ -242,13 +221,11 @@ function buildPackage(log: (line: string) => void): Promise<void> {
 
 function runN8nCli(n8n: N8nTarget, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 300000): Promise<CliResult> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(n8n.node, [n8n.n8nBin, ...args], {
+		const child = spawnGroup(n8n.node, [n8n.n8nBin, ...args], {
 			cwd: ROOT,
 			env,
-			detached: true,
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
-		children.add(child);
 		let stdout = '';
 		let stderr = '';
 		child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -260,7 +237,6 @@ function runN8nCli(n8n: N8nTarget, args: string[], env: NodeJS.ProcessEnv, timeo
 		child.on('error', reject);
 		child.on('close', (code) => {
 			clearTimeout(timer);
-			children.delete(child);
 			resolve({ code, stdout, stderr });
 		});
 	});
@@ -288,6 +264,42 @@ async function waitForHttp(
 		await new Promise((r) => setTimeout(r, 500));
 	}
 	throw new Error(`n8n did not answer ${url} within ${timeoutMs / 1000}s (log: ${logFile})`);
+}
+
+/** Starts `n8n start` or `n8n worker` with its log in its user folder, and waits until it is ready. */
+async function startN8n(spec: {
+	n8n: N8nTarget;
+	command: 'start' | 'worker';
+	nodeArgs?: string[];
+	env: NodeJS.ProcessEnv;
+	userFolder: string;
+	readyUrl: string;
+	routesUrl?: string;
+	what: string;
+	where: string;
+	log: (line: string) => void;
+}): Promise<{ process: ChildProcess; logFile: string }> {
+	const logFile = path.join(spec.userFolder, 'n8n.log');
+	fs.mkdirSync(spec.userFolder, { recursive: true });
+	const out = fs.openSync(logFile, 'w');
+	const shown = logFile.startsWith(`${ROOT}${path.sep}`) ? path.relative(ROOT, logFile) : logFile;
+	spec.log(`${spec.what}: starting on ${spec.where} (log: ${shown})`);
+	const t = Date.now();
+	const child = spawnGroup(spec.n8n.node, [...(spec.nodeArgs ?? []), spec.n8n.n8nBin, spec.command], {
+		cwd: spec.userFolder,
+		env: spec.env,
+		stdio: ['ignore', out, out],
+	});
+	fs.closeSync(out);
+	try {
+		await waitForHttp(spec.readyUrl, child, logFile, 240000);
+		if (spec.routesUrl) await waitForHttp(spec.routesUrl, child, logFile, 120000, (status) => status !== 404);
+	} catch (err) {
+		await killGroup(child);
+		throw err;
+	}
+	spec.log(`${spec.what}: ready in ${((Date.now() - t) / 1000).toFixed(1)}s`);
+	return { process: child, logFile };
 }
 
 function cookieFrom(res: Response): string {
@@ -337,8 +349,9 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 	const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
 	const n8nPort = options.n8nPort ?? 5678;
 	const n8n = provisioner.target(options.n8nVersion);
-	const userFolder = options.userFolder ?? n8n.userFolder;
-	const mailDir = options.mailDir ?? n8n.mailDir;
+	const queueHome = path.join(path.dirname(n8n.userFolder), n8n.version === N8N_VERSION ? 'queue' : `queue-${n8n.version}`);
+	const userFolder = options.userFolder ?? (options.queue ? path.join(queueHome, 'main') : n8n.userFolder);
+	const mailDir = options.mailDir ?? (options.queue ? path.join(queueHome, 'mail') : n8n.mailDir);
 	const started: Array<() => Promise<void>> = [];
 	const stopAll = async () => {
 		for (const stop of started.reverse()) {
@@ -355,6 +368,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		if (options.fresh) {
 			fs.rmSync(userFolder, { recursive: true, force: true });
 			fs.rmSync(mailDir, { recursive: true, force: true });
+			if (options.queue) removeQueueFolders(userFolder);
 		}
 		await provisioner.provision(n8n.version);
 
@@ -370,9 +384,12 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		started.push(() => smtp.stop());
 		log(`smtp sink: ${smtp.host}:${smtp.port}, mails saved in ${smtp.dir}`);
 
+		const queue = options.queue ? await startQueueServices({ mainUserFolder: userFolder, cache: CACHE, options: options.queue, log }) : undefined;
+		if (queue) started.push(() => queue.stop());
+
 		fs.mkdirSync(path.join(userFolder, '.n8n'), { recursive: true });
 
-		const env = n8nEnv(n8n, userFolder, n8nPort, options.brokerPort ?? 5679);
+		const env = { ...n8nEnv(n8n, userFolder, n8nPort, options.brokerPort ?? 5679), ...queue?.env, N8N_LOG_LEVEL: options.n8nLogLevel ?? 'info' };
 		const cliEnv = { ...env, N8N_RUNNERS_BROKER_PORT: String(options.cliBrokerPort ?? 5685), N8N_LOG_LEVEL: 'warn' };
 
 		// Import the credentials and example workflows before the server starts (ids kept, so a re-import
@@ -387,7 +404,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		} catch {
 			/* first import */
 		}
-		const imported = previous !== importHash;
+		const imported = previous !== importHash || queue?.postgres.databaseCreated === true;
 		if (imported) {
 			const t = Date.now();
 			const tmp = fs.mkdtempSync(path.join(CACHE, 'import-'));
@@ -415,27 +432,46 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		}
 
 		await built;
-		const target = installPackage(userFolder);
-		log(`package: installed into ${path.relative(ROOT, target)}`);
+		if (queue) {
+			const t = Date.now();
+			const tarball = packPackage(ROOT, path.dirname(userFolder));
+			const folders = [userFolder, ...queue.workers.map((w) => w.userFolder)];
+			const fresh = await Promise.all(folders.map((folder) => installCommunityPackage(folder, tarball, PACKAGE_NAME)));
+			const count = fresh.filter(Boolean).length;
+			log(`package: ${path.basename(tarball)} ${count === 0 ? 'already installed' : `installed in ${count} user folders`} as a community package of main and ${queue.workers.length} workers (${((Date.now() - t) / 1000).toFixed(1)}s)`);
+		} else {
+			const target = installPackage(userFolder);
+			log(`package: installed into ${path.relative(ROOT, target)}`);
+		}
 
-		const logFile = path.join(userFolder, 'n8n.log');
-		const out = fs.openSync(logFile, 'w');
-		log(`n8n ${n8n.version} (Node ${n8n.nodeVersion}): starting on http://127.0.0.1:${n8nPort} (log: ${path.relative(ROOT, logFile)})`);
-		const t = Date.now();
-		const child = spawn(n8n.node, [...(options.nodeArgs ?? []), n8n.n8nBin, 'start'], {
-			cwd: userFolder,
-			env,
-			detached: true,
-			stdio: ['ignore', out, out],
-		});
-		fs.closeSync(out);
-		children.add(child);
-		started.push(() => killGroup(child));
 		const base = `http://127.0.0.1:${n8nPort}`;
-		await waitForHttp(`${base}/healthz/readiness`, child, logFile, 240000);
-		// n8n 1.x is "ready" before its REST routes are: wait until /rest/login is there (401 without a session).
-		await waitForHttp(`${base}/rest/login`, child, logFile, 120000, (status) => status !== 404);
-		log(`n8n: ready in ${((Date.now() - t) / 1000).toFixed(1)}s`);
+		const main = await startN8n({
+			n8n,
+			command: 'start',
+			nodeArgs: options.nodeArgs,
+			env,
+			userFolder,
+			readyUrl: `${base}/healthz/readiness`,
+			// n8n 1.x is "ready" before its REST routes are: wait until /rest/login is there (401 without a session).
+			routesUrl: `${base}/rest/login`,
+			what: `n8n ${n8n.version} (Node ${n8n.nodeVersion})${queue ? ' main' : ''}`,
+			where: base,
+			log,
+		});
+		started.push(() => killGroup(main.process));
+		const running: RunningWorker[] = [];
+		const workersStarted = await Promise.allSettled(
+			(queue?.workers ?? []).map(async (worker) => {
+				const healthUrl = `http://127.0.0.1:${worker.healthPort}/healthz/readiness`;
+				const what = `n8n ${n8n.version} ${worker.name}`;
+				const workerProcess = await startN8n({ n8n, command: 'worker', env: { ...env, ...workerEnv(worker), N8N_LOG_LEVEL: 'info' }, userFolder: worker.userFolder, readyUrl: healthUrl, what, where: `health check ${healthUrl}`, log });
+				started.push(() => killGroup(workerProcess.process));
+				running.push({ name: worker.name, userFolder: worker.userFolder, logFile: workerProcess.logFile, healthUrl, process: workerProcess.process });
+			}),
+		);
+		for (const result of workersStarted) if (result.status === 'rejected') throw result.reason;
+		running.sort((a, b) => a.name.localeCompare(b.name));
+		const logFile = main.logFile;
 
 		// Owner: set up on first start, then log in.
 		let ownerCreated = false;
@@ -490,6 +526,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 			rest,
 			activate,
 			cli: (args) => runN8nCli(n8n, args, cliEnv),
+			queue: queue ? { ...queue, running } : undefined,
 			stop: stopAll,
 		};
 	} catch (err) {

@@ -27,6 +27,8 @@ import { SandboxControl } from '../../sandbox';
 import { launch, n8nTarget, N8N_VERSION, ROOT, EXAMPLES_DIR, SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
 import { mainOperationForms, type FormShot } from './forms';
 import { loginsAtScale } from './loginAtScale';
+import { assert, check, say, sleep, tally, waitFor } from './checks';
+import { example, executionsOf, watchedBarcodes, type ExampleWorkflow, type WorkflowSummary } from './n8n-api';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = path.join(ROOT, 'artifacts');
@@ -46,55 +48,6 @@ const WORKFLOW = {
 const CARGUS_TYPE = 'n8n-nodes-cargus.cargus';
 const TRIGGER_TYPE = 'n8n-nodes-cargus.cargusTrigger';
 
-let passed = 0;
-let failed = 0;
-
-function say(line: string): void {
-	process.stdout.write(`${line}\n`);
-}
-
-// CARGUS_E2E_ONLY=forms,panel runs only the checks whose name contains one of the words (and the final clean-up check).
-const ONLY = (process.env.CARGUS_E2E_ONLY ?? '').toLowerCase().split(',').filter(Boolean);
-
-async function check(name: string, fn: () => Promise<string | void>): Promise<boolean> {
-	if (ONLY.length > 0 && !ONLY.some((word) => name.toLowerCase().includes(word)) && !name.startsWith('nothing left')) {
-		say(`  skip ${name}`);
-		return false;
-	}
-	const t = Date.now();
-	try {
-		const detail = await fn();
-		passed++;
-		say(`  ok   ${name}${detail ? ` (${detail})` : ''} [${((Date.now() - t) / 1000).toFixed(1)}s]`);
-		return true;
-	} catch (err) {
-		failed++;
-		say(`  FAIL ${name}: ${err instanceof Error ? err.message : String(err)}`);
-		return false;
-	}
-}
-
-function assert(condition: unknown, message: string): asserts condition {
-	if (!condition) throw new Error(message);
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	let last: unknown;
-	while (Date.now() < deadline) {
-		try {
-			const value = await probe();
-			if (value !== undefined) return value;
-		} catch (err) {
-			last = err;
-		}
-		await sleep(1000);
-	}
-	throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}${last instanceof Error ? ` (last error: ${last.message})` : ''}`);
-}
-
 /** Debian's Chromium; installed here when absent and running as root (CI starts from a fresh machine). */
 function ensureChromium(): void {
 	if (fs.existsSync(CHROMIUM)) return;
@@ -103,32 +56,6 @@ function ensureChromium(): void {
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
 	execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
-}
-
-interface WorkflowSummary {
-	id: string;
-	name: string;
-	active: boolean;
-	versionId?: string;
-}
-
-interface ExecutionSummary {
-	id: string;
-	workflowId: string;
-	status: string;
-	mode: string;
-}
-
-interface ExampleWorkflow {
-	id: string;
-	name: string;
-	nodes: Array<{ name: string; type: string; parameters: Record<string, unknown> }>;
-}
-
-async function executionsOf(n8n: Launched, workflowId: string): Promise<ExecutionSummary[]> {
-	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-	const data = await n8n.rest<{ results: ExecutionSummary[] } | ExecutionSummary[]>('GET', `/rest/executions?filter=${filter}&limit=100`);
-	return Array.isArray(data) ? data : data.results;
 }
 
 interface CredentialTestResult {
@@ -146,13 +73,6 @@ async function testCredential(n8n: Launched, changes: Record<string, unknown> = 
 	return await n8n.rest<CredentialTestResult>('POST', '/rest/credentials/test', { credentials });
 }
 
-function example(id: string): ExampleWorkflow {
-	for (const f of fs.readdirSync(EXAMPLES_DIR).filter((x) => x.endsWith('.json'))) {
-		const wf = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, f), 'utf8')) as ExampleWorkflow;
-		if (wf.id === id) return wf;
-	}
-	throw new Error(`no example workflow with id ${id}`);
-}
 
 async function signIn(page: import('playwright-core').Page, n8n: Launched): Promise<void> {
 	await page.goto(`${n8n.editorUrl}signin`, { waitUntil: 'domcontentloaded' });
@@ -215,9 +135,9 @@ async function main(): Promise<void> {
 			log: (line) => say(`  | ${line}`),
 		});
 	} catch (err) {
-		failed++;
+		tally.failed++;
 		say(`  FAIL launch: ${err instanceof Error ? err.message : String(err)}`);
-		say(`e2e: ${passed} passed, ${failed} failed`);
+		say(`e2e: ${tally.passed} passed, ${tally.failed} failed`);
 		process.exit(1);
 	}
 	const live = n8n;
@@ -322,11 +242,7 @@ async function main(): Promise<void> {
 		// 3. Tell the customer: activate (the first poll records what is there), move the clock, expect
 		// executions for the new events and one email per new 5/21 event, none twice.
 		await check('"Tell the customer": activated trigger turns new sandbox events into executions and emails', async () => {
-			// The barcodes the imported workflow watches (the launcher points them at the sandbox's shipments on their way).
-			const imported = await live.rest<ExampleWorkflow>('GET', `/rest/workflows/${WORKFLOW.customer}`);
-			const trigger = imported.nodes.find((n) => n.type === TRIGGER_TYPE);
-			assert(trigger, 'example 3 has no Cargus Trigger');
-			const barcodes = String(trigger.parameters.barcodes).split(/[\s,]+/).filter(Boolean);
+			const barcodes = await watchedBarcodes(live, WORKFLOW.customer);
 			const before = await control.shipments(barcodes);
 			await control.clearRequests();
 			const mailsBefore = live.smtp.mails.length;
@@ -470,12 +386,12 @@ async function main(): Promise<void> {
 		}
 	});
 
-	say(`e2e: ${passed} passed, ${failed} failed (${Math.round((Date.now() - t0) / 1000)}s)`);
-	process.exit(failed === 0 ? 0 : 1);
+	say(`e2e: ${tally.passed} passed, ${tally.failed} failed (${Math.round((Date.now() - t0) / 1000)}s)`);
+	process.exit(tally.failed === 0 ? 0 : 1);
 }
 
 main().catch((err: unknown) => {
 	say(`e2e: crashed: ${err instanceof Error ? err.stack : String(err)}`);
-	say(`e2e: ${passed} passed, ${failed + 1} failed`);
+	say(`e2e: ${tally.passed} passed, ${tally.failed + 1} failed`);
 	process.exit(1);
 });

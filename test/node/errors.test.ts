@@ -209,6 +209,14 @@ describe('broken answers', () => {
 	});
 });
 
+test('n8n failing around the request (its database busy when it saves the new token) is not reported as Cargus unreachable', async () => {
+	const engine = engineFor(sandbox, { token: '' });
+	engine.credentials.updateCredentials = async () => await Promise.reject(new Error('timeout exceeded when trying to connect'));
+	const { error } = await runOperation(engine, 'shipment', 'track', { barcodes: await aBarcode() });
+	expect(error?.message).toBe(`The request to Cargus at ${sandbox.url} failed in n8n before an answer came: timeout exceeded when trying to connect`);
+	expect(error?.description).toMatch(/^Cargus was not the problem/);
+});
+
 test('a custom environment without a base URL is refused before anything is sent', async () => {
 	const { error } = await runOperation(engineFor(sandbox, { baseUrl: '' }), 'shipment', 'track', { barcodes: await aBarcode() });
 	expect(error?.message).toBe('The Cargus credential uses a custom environment but its Base URL is empty');

@@ -217,6 +217,17 @@ describe('control API: request log', () => {
 		await sandbox.control.clearRequests();
 		expect(await sandbox.control.requests()).toEqual([]);
 	});
+
+	it('keeps the newest requests, as many as requestLogSize says', async () => {
+		const small = await startSandbox({ port: 0, now: TEST_NOW, clockMode: 'frozen', requestLogSize: 3 });
+		try {
+			for (let i = 1; i <= 5; i++) await (await request(`${small.url}/api/NoAuth/GetAwbTrace?barCode=${i}`)).body.text();
+			const log = await new SandboxControl(small.url).requests();
+			expect(log.map((e) => e.query.barCode)).toEqual(['3', '4', '5']);
+		} finally {
+			await small.stop();
+		}
+	});
 });
 
 describe('control API: reach', () => {

@@ -11,6 +11,8 @@ export interface HttpFailure {
 	body?: unknown;
 	headers?: Record<string, unknown>;
 	code?: string;
+	/** The innermost error's own message, for a failure with neither an answer nor a network error code. */
+	reason?: string;
 	loginError?: { summary: string; advice: string; httpStatus?: number };
 }
 
@@ -59,11 +61,13 @@ export function failureOf(error: unknown): HttpFailure {
 		.map((link) => link.response as Record<string, unknown> | undefined)
 		.find((candidate) => candidate !== undefined && typeof candidate === 'object' && 'status' in candidate);
 	const code = chain.map((link) => link.code).find((value) => typeof value === 'string' && /^E[A-Z_]+$/.test(value));
+	const reason = chain.map((link) => link.message).filter((value) => typeof value === 'string' && value !== '').pop();
 	return {
 		status: typeof response?.status === 'number' ? response.status : undefined,
 		body: response?.data,
 		headers: response?.headers as Record<string, unknown> | undefined,
 		code: code as string | undefined,
+		reason: reason as string | undefined,
 		loginError,
 	};
 }
@@ -77,6 +81,13 @@ function explain(failure: HttpFailure, credentials?: ICredentialDataDecryptedObj
 	const quoted = said ? `: ${said}` : '';
 	if (status === undefined) {
 		const where = credentials ? ` at ${safeBaseUrl(credentials)}` : '';
+		// No answer and no network error: n8n itself failed around the request (its database, for one).
+		if (failure.code === undefined && failure.reason !== undefined) {
+			return {
+				message: `The request to Cargus${where} failed in n8n before an answer came: ${failure.reason}`,
+				description: "Cargus was not the problem. Run it again; if it fails again, n8n's log says why (a database too busy to answer, for example).",
+			};
+		}
 		return {
 			message: `Could not reach Cargus${where}`,
 			description: `The connection failed (${failure.code ?? 'no answer'}). Check the Environment in the Cargus API credential and that the host is reachable from n8n, then run again.`,

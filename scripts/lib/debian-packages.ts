@@ -1,0 +1,24 @@
+/** Installs missing Debian packages with apt-get (as root only), saying so. */
+import { execFileSync, spawnSync } from 'node:child_process';
+
+function installed(pkg: string): boolean {
+	const r = spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' });
+	return r.status === 0 && r.stdout.includes('install ok installed');
+}
+
+/**
+ * Makes sure each package is installed. `needed` maps a package to why it is needed (printed with the install).
+ * Not root: throws with the apt-get command to run.
+ */
+export function ensureDebianPackages(needed: Record<string, string>, log: (line: string) => void): void {
+	const missing = Object.keys(needed).filter((pkg) => !installed(pkg));
+	if (missing.length === 0) return;
+	const command = `apt-get install -y ${missing.join(' ')}`;
+	if (process.getuid?.() !== 0) throw new Error(`missing Debian packages ${missing.join(', ')}; install them as root: ${command}`);
+	for (const pkg of missing) log(`apt: installing Debian package ${pkg} (${needed[pkg]})`);
+	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+	const t = Date.now();
+	execFileSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'], env });
+	execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: ['ignore', 'ignore', 'inherit'], env });
+	log(`apt: installed ${missing.join(', ')} in ${((Date.now() - t) / 1000).toFixed(1)}s`);
+}

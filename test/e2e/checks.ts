@@ -1,0 +1,51 @@
+/** The small harness of the end-to-end runs: named checks that count passes and failures, and waiting helpers. */
+
+export const tally = { passed: 0, failed: 0 };
+
+export function say(line: string): void {
+	process.stdout.write(`${line}\n`);
+}
+
+// CARGUS_E2E_ONLY=scale,sigkill runs only the checks whose name contains one of the words (and the final clean-up check).
+const ONLY = (process.env.CARGUS_E2E_ONLY ?? '').toLowerCase().split(',').filter(Boolean);
+
+/** Runs one named check; prints `ok` with its detail and time, or `FAIL` with the reason. */
+export async function check(name: string, fn: () => Promise<string | void>): Promise<boolean> {
+	if (ONLY.length > 0 && !ONLY.some((word) => name.toLowerCase().includes(word)) && !name.startsWith('nothing left')) {
+		say(`  skip ${name}`);
+		return false;
+	}
+	const t = Date.now();
+	try {
+		const detail = await fn();
+		tally.passed++;
+		say(`  ok   ${name}${detail ? ` (${detail})` : ''} [${((Date.now() - t) / 1000).toFixed(1)}s]`);
+		return true;
+	} catch (err) {
+		tally.failed++;
+		say(`  FAIL ${name}: ${err instanceof Error ? err.message : String(err)}`);
+		return false;
+	}
+}
+
+export function assert(condition: unknown, message: string): asserts condition {
+	if (!condition) throw new Error(message);
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Probes every second until it answers something other than undefined. */
+export async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	let last: unknown;
+	while (Date.now() < deadline) {
+		try {
+			const value = await probe();
+			if (value !== undefined) return value;
+		} catch (err) {
+			last = err;
+		}
+		await sleep(1000);
+	}
+	throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}${last instanceof Error ? ` (last error: ${last.message})` : ''}`);
+}

@@ -1,0 +1,74 @@
+/** What the end-to-end runs ask n8n's REST API (as the owner): workflows, activation, executions and their data. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'flatted';
+import { EXAMPLES_DIR, type Launched } from '../../scripts/lib/launcher';
+
+export interface WorkflowSummary {
+	id: string;
+	name: string;
+	active: boolean;
+	versionId?: string;
+}
+
+export interface ExecutionSummary {
+	id: string;
+	workflowId: string;
+	status: string;
+	mode: string;
+}
+
+export interface ExampleWorkflow {
+	id: string;
+	name: string;
+	nodes: Array<{ name: string; type: string; parameters: Record<string, unknown> }>;
+}
+
+export interface NodeOutputItem {
+	json: Record<string, unknown>;
+	binary?: Record<string, { id?: string; fileName?: string; mimeType?: string; fileSize?: string }>;
+}
+
+/** An execution with its run data: the items each node put out, per run. */
+export interface ExecutionDetail extends ExecutionSummary {
+	runData: Record<string, Array<{ data?: { main?: Array<NodeOutputItem[] | null> } }>>;
+	error?: string;
+}
+
+export async function executionsOf(n8n: Launched, workflowId: string): Promise<ExecutionSummary[]> {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const data = await n8n.rest<{ results: ExecutionSummary[] } | ExecutionSummary[]>('GET', `/rest/executions?filter=${filter}&limit=100`);
+	return Array.isArray(data) ? data : data.results;
+}
+
+export async function execution(n8n: Launched, id: string): Promise<ExecutionDetail> {
+	const raw = await n8n.rest<ExecutionSummary & { data: string }>('GET', `/rest/executions/${id}`);
+	const data = parse(raw.data) as { resultData?: { runData?: ExecutionDetail['runData']; error?: { message?: string } } };
+	return { ...raw, runData: data.resultData?.runData ?? {}, error: data.resultData?.error?.message };
+}
+
+/** The items a node put out in an execution (all runs, first output). */
+export function outputOf(detail: ExecutionDetail, nodeName: string): NodeOutputItem[] {
+	return (detail.runData[nodeName] ?? []).flatMap((run) => run.data?.main?.[0] ?? []);
+}
+
+export async function activate(n8n: Launched, workflowId: string): Promise<void> {
+	const wf = await n8n.rest<WorkflowSummary>('GET', `/rest/workflows/${workflowId}`);
+	await n8n.rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId: wf.versionId });
+}
+
+/** The barcodes the imported "Tell the customer" example's trigger watches (the launcher points them at the sandbox's shipments on their way). */
+export async function watchedBarcodes(n8n: Launched, workflowId: string): Promise<string[]> {
+	const imported = await n8n.rest<ExampleWorkflow>('GET', `/rest/workflows/${workflowId}`);
+	const trigger = imported.nodes.find((n) => n.type === 'n8n-nodes-cargus.cargusTrigger');
+	if (!trigger) throw new Error(`workflow ${workflowId} has no Cargus Trigger`);
+	return String(trigger.parameters.barcodes).split(/[\s,]+/).filter(Boolean);
+}
+
+export function example(id: string): ExampleWorkflow {
+	for (const f of fs.readdirSync(EXAMPLES_DIR).filter((x) => x.endsWith('.json'))) {
+		const wf = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, f), 'utf8')) as ExampleWorkflow;
+		if (wf.id === id) return wf;
+	}
+	throw new Error(`no example workflow with id ${id}`);
+}
