@@ -1,5 +1,7 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
+import { itemFieldValue } from './itemField';
+
 // n8n evaluates a parameter's expressions again on every read: the values read for an item, by name.
 const valuesByItem = new WeakMap<IExecuteSingleFunctions, Map<string, unknown>>();
 
@@ -14,7 +16,7 @@ export function parameterOf(context: IExecuteSingleFunctions, name: string, fall
 		valuesByItem.set(context, values);
 	}
 	if (values.has(name)) return values.get(name);
-	const value = context.getNodeParameter(name, fallback) as unknown;
+	const value = itemFieldValue(context, name)?.value ?? (context.getNodeParameter(name, fallback) as unknown);
 	// A missing parameter gives the fallback, which is not remembered: a read without one must still throw.
 	if (value !== fallback) values.set(name, value);
 	return value;
