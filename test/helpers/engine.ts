@@ -26,7 +26,7 @@ import { DatabaseCredentialsHelper } from './credentialsHelper';
 
 export const CARGUS_NODE_TYPE = 'n8n-nodes-cargus.cargus';
 const START_NODE_TYPE = 'test.items';
-export const CREDENTIAL_ID = 'cargus-credential';
+const CREDENTIAL_ID = 'cargus-credential';
 /** Workflows in tests run in Romanian time, as a Cargus customer's would. */
 export const WORKFLOW_TIME_ZONE = 'Europe/Bucharest';
 

@@ -1,12 +1,12 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import { CREDENTIAL_TYPE } from './credentials';
 import { redactError, redactItems, secretsOf } from './redact';
-import { credentialsOfRun } from './runCredentials';
 import type { RoutingSender, Sender } from './send';
 import { newestTokenFor } from './tokenCache';
 
 /**
- * Reads the Cargus API credential once for the run (runCredentials.ts), sends with `send`, then redacts whatever comes
+ * Reads the Cargus API credential once for the item, sends with `send`, then redacts whatever comes
  * back, outputs and errors alike. A login while sending gives this process a new token that the
  * answer may quote: it is redacted too.
  */
@@ -14,7 +14,7 @@ export function redactedSend(send: Sender, options: { outputIsSecret?: boolean }
 	return async function (this, requestData) {
 		let credentials: ICredentialDataDecryptedObject;
 		try {
-			credentials = await credentialsOfRun(this);
+			credentials = await this.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL_TYPE);
 		} catch (error) {
 			throw redactError(error, []);
 		}
