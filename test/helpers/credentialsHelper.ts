@@ -1,6 +1,8 @@
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentials,
+	ICredentialsExpressionResolveValues,
+	IExecuteData,
 	ICredentialType,
 	IHttpRequestHelper,
 	IHttpRequestOptions,
@@ -11,6 +13,7 @@ import type {
 	IRequestOptionsSimplified,
 	IWorkflowExecuteAdditionalData,
 	Workflow,
+	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { ICredentialsHelper, NodeHelpers } from 'n8n-workflow';
 
@@ -137,9 +140,29 @@ export class DatabaseCredentialsHelper extends ICredentialsHelper {
 		_additionalData: IWorkflowExecuteAdditionalData,
 		nodeCredentials: INodeCredentialsDetails,
 		type: string,
+		mode?: WorkflowExecuteMode,
+		executeData?: IExecuteData,
+		_raw?: boolean,
+		expressionResolveValues?: ICredentialsExpressionResolveValues,
 	): Promise<ICredentialDataDecryptedObject> {
 		const data = JSON.parse(await this.read(nodeCredentials.id ?? '')) as INodeParameters;
-		return NodeHelpers.getNodeParameters(this.getCredentialsProperties(type), data, true, false, null, null) as ICredentialDataDecryptedObject;
+		const withDefaults = NodeHelpers.getNodeParameters(this.getCredentialsProperties(type), data, true, false, null, null) as ICredentialDataDecryptedObject;
+		if (expressionResolveValues === undefined) return withDefaults;
+		// n8n's "dynamic credentials": expressions in a credential are resolved against the item being run.
+		const { workflow, runExecutionData, runIndex, itemIndex, node, connectionInputData } = expressionResolveValues;
+		return workflow.expression.getParameterValue(
+			withDefaults as INodeParameters,
+			runExecutionData,
+			runIndex,
+			itemIndex,
+			node.name,
+			connectionInputData,
+			mode ?? 'internal',
+			{},
+			executeData,
+			false,
+			withDefaults as INodeParameters,
+		) as ICredentialDataDecryptedObject;
 	}
 
 	async updateCredentials(
