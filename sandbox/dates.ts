@@ -38,10 +38,38 @@ function cachedOffsetMs(ms: number): number {
 	return offset;
 }
 
+const TWO_DIGITS = Array.from({ length: 60 }, (_, value) => String(value).padStart(2, '0'));
+const THREE_DIGITS = Array.from({ length: 1000 }, (_, value) => String(value).padStart(3, '0'));
+const LARGEST_DATE_MS = 8.64e15;
+
+/** "YYYY-MM-DDTHH:" of each local hour formatted so far: the rest of a date is minutes and seconds. */
+const hourPrefixes = new Map<number, string>();
+
+function hourPrefix(localHour: number): string | undefined {
+	let prefix = hourPrefixes.get(localHour);
+	if (prefix === undefined) {
+		const iso = new Date(localHour * 3600_000).toISOString();
+		// Years outside 0000-9999 have a longer form: those take the slow path.
+		if (iso.length !== 24) return undefined;
+		prefix = iso.slice(0, 14);
+		if (hourPrefixes.size > 100_000) hourPrefixes.clear();
+		hourPrefixes.set(localHour, prefix);
+	}
+	return prefix;
+}
+
 /** Bucharest local time without zone, like the real service: "2026-11-20T14:03:00" or with ".035". */
 export function toServiceDate(ms: number, withFraction = false): string {
-	const local = new Date(ms + cachedOffsetMs(ms)).toISOString();
-	return withFraction ? local.slice(0, 23) : local.slice(0, 19);
+	const local = Math.trunc(ms + cachedOffsetMs(ms));
+	const localHour = Math.floor(local / 3600_000);
+	const prefix = Math.abs(local) <= LARGEST_DATE_MS ? hourPrefix(localHour) : undefined;
+	if (prefix === undefined) {
+		const iso = new Date(local).toISOString();
+		return withFraction ? iso.slice(0, 23) : iso.slice(0, 19);
+	}
+	const withinHour = local - localHour * 3600_000;
+	const text = `${prefix}${TWO_DIGITS[Math.floor(withinHour / 60_000)]}:${TWO_DIGITS[Math.floor(withinHour / 1000) % 60]}`;
+	return withFraction ? `${text}.${THREE_DIGITS[withinHour % 1000]}` : text;
 }
 
 /** Converts a Bucharest wall-clock time to an instant. */

@@ -5,18 +5,13 @@ import { authCarried, checkAuth } from './auth';
 import type { SandboxContext } from './context';
 import { gatewayBodies, serverError } from './errorBodies';
 import type { Fault } from './faults';
-import { loggedBody, redactQuery } from './requestLog';
-import { toServiceDate } from './dates';
+import { loggedBody } from './requestLog';
 
 import { isControlPath } from './controlPath';
 
 function pathOf(url: string): string {
 	const q = url.indexOf('?');
 	return q < 0 ? url : url.slice(0, q);
-}
-
-function operationOf(request: FastifyRequest): string {
-	return request.routeOptions.config?.operation ?? 'unknown';
 }
 
 function sendGateway(reply: FastifyReply, status: number, body: unknown): FastifyReply {
@@ -64,12 +59,12 @@ const unloggedRequests = new WeakSet<FastifyRequest>();
 
 function logRequest(context: SandboxContext, request: FastifyRequest, status: number): void {
 	context.log.add({
-		time: toServiceDate(context.clock.now(), true),
-		realTime: new Date().toISOString(),
+		clockMs: context.clock.now(),
+		realMs: Date.now(),
 		method: request.method,
 		path: pathOf(request.url),
-		operation: operationOf(request),
-		query: redactQuery((request.query ?? {}) as Record<string, unknown>),
+		operation: request.sandboxOperation,
+		query: (request.query ?? {}) as Record<string, unknown>,
 		body: loggedBody(request.body),
 		status,
 		auth: request.sandboxAuth,
@@ -77,11 +72,10 @@ function logRequest(context: SandboxContext, request: FastifyRequest, status: nu
 	});
 }
 
-/** Applies a fault; true when it has answered (or dropped) the request, false when processing goes on. */
-async function applyFault(context: SandboxContext, fault: Fault, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+/** Applies a fault other than latency; true when it has answered (or dropped) the request, false when processing goes on. */
+function applyFault(context: SandboxContext, fault: Fault, request: FastifyRequest, reply: FastifyReply): boolean {
 	switch (fault.kind) {
 		case 'latency':
-			await new Promise((resolve) => setTimeout(resolve, Math.max(0, fault.latencyMs ?? 1000)));
 			return false;
 		case 'status': {
 			const status = fault.status ?? 500;
@@ -119,57 +113,78 @@ async function applyFault(context: SandboxContext, fault: Fault, request: Fastif
 	}
 }
 
-/** The API Management layer plus the service's own token check, in the order the real stack applies them. */
+/**
+ * The API Management layer plus the service's own token check, in the order the real stack applies them.
+ * The hooks take callbacks rather than being async: a request then goes through them without promises.
+ */
 export function installGateway(app: FastifyInstance, context: SandboxContext): void {
 	app.decorateRequest('sandboxAccount', null);
 	app.decorateRequest('sandboxAuth', 'none');
+	app.decorateRequest('sandboxOperation', 'unknown');
 
-	app.addHook('onRequest', async (request, reply) => {
-		if (isControlPath(request.url)) return;
+	app.addHook('onRequest', (request, reply, done) => {
+		if (isControlPath(request.url)) return done();
+		const config = request.routeOptions.config;
+		request.sandboxOperation = config?.operation ?? 'unknown';
 		request.sandboxAuth = authCarried(request);
 		const key = request.headers['ocp-apim-subscription-key'];
 		const subscriptionKey = Array.isArray(key) ? key[0] : key;
-		if (!subscriptionKey) return sendGateway(reply, 401, gatewayBodies.missingKey);
+		if (!subscriptionKey) return void sendGateway(reply, 401, gatewayBodies.missingKey);
 		const keyAccount = context.store.accountByKey(subscriptionKey);
-		if (!keyAccount) return sendGateway(reply, 401, gatewayBodies.invalidKey);
+		if (!keyAccount) return void sendGateway(reply, 401, gatewayBodies.invalidKey);
 		const wait = context.rateLimit.check();
-		if (wait > 0) return sendGateway(reply.header('retry-after', String(wait)), 429, gatewayBodies.rateLimited(wait));
-		const fault = context.faults.take(operationOf(request), pathOf(request.url), request.method, context.store.random);
-		// A reply is thenable, so hooks must not await or return one after sending: hence the boolean.
-		if (fault && (await applyFault(context, fault, request, reply))) return reply;
-		const rule = request.routeOptions.config?.auth;
-		if (!rule || !request.routeOptions.config?.operation) return;
-		if (rule === 'none') {
-			request.sandboxAccount = keyAccount;
+		if (wait > 0) return void sendGateway(reply.header('retry-after', String(wait)), 429, gatewayBodies.rateLimited(wait));
+
+		// A hook that has answered does not call done().
+		const checkToken = () => {
+			const rule = config?.auth;
+			if (!rule || !config?.operation) return done();
+			if (rule === 'none') {
+				request.sandboxAccount = keyAccount;
+				return done();
+			}
+			const result = checkAuth(context, request, rule);
+			if ('answer' in result) return void sendAnswer(request, reply, result.answer);
+			request.sandboxAccount = result.account;
+			done();
+		};
+		const fault = context.faults.take(request.sandboxOperation, pathOf(request.url), request.method, context.store.random);
+		if (fault?.kind === 'latency') {
+			setTimeout(() => {
+				try {
+					checkToken();
+				} catch (error) {
+					done(error as Error);
+				}
+			}, Math.max(0, fault.latencyMs ?? 1000));
 			return;
 		}
-		const result = checkAuth(context, request, rule);
-		if ('answer' in result) return sendAnswer(request, reply, result.answer);
-		request.sandboxAccount = result.account;
+		if (fault && applyFault(context, fault, request, reply)) return;
+		checkToken();
 	});
 
-	app.addHook('onSend', async (request, reply, payload) => {
-		if (!truncateRequests.has(request) || payload === null || payload === undefined) return payload;
+	app.addHook('onSend', (request, reply, payload, done) => {
+		if (!truncateRequests.has(request) || payload === null || payload === undefined) return done(null, payload);
 		const data = Buffer.isBuffer(payload) ? payload : typeof payload === 'string' ? Buffer.from(payload) : undefined;
-		if (!data) return payload;
+		if (!data) return done(null, payload);
 		reply.header('content-length', String(data.length));
 		unloggedRequests.add(request);
 		logRequest(context, request, 0);
 		const half = data.subarray(0, Math.floor(data.length / 2));
 		let pushed = false;
-		return new Readable({
+		done(null, new Readable({
 			read() {
 				if (pushed) return;
 				pushed = true;
 				this.push(half);
 				setImmediate(() => this.destroy(new Error('truncated by an injected fault')));
 			},
-		});
+		}));
 	});
 
-	app.addHook('onResponse', async (request, reply) => {
-		if (isControlPath(request.url) || unloggedRequests.has(request)) return;
-		logRequest(context, request, reply.statusCode);
+	app.addHook('onResponse', (request, reply, done) => {
+		if (!isControlPath(request.url) && !unloggedRequests.has(request)) logRequest(context, request, reply.statusCode);
+		done();
 	});
 
 	app.setNotFoundHandler((request, reply) => {

@@ -1,3 +1,5 @@
+import { toServiceDate } from './dates';
+
 export type AuthCarried = 'bearer' | 'query-token' | 'none';
 
 export interface RequestLogEntry {
@@ -18,28 +20,72 @@ export interface RequestLogEntry {
 	account?: string;
 }
 
+/** What the gateway records of a request; it becomes a RequestLogEntry only when the log is read. */
+export interface LoggedRequest {
+	/** Sandbox clock time of the request, in ms. */
+	clockMs: number;
+	/** Wall-clock time of the request, in ms. */
+	realMs: number;
+	method: string;
+	path: string;
+	operation: string;
+	/** The parsed query as received (it is redacted when the log is read). */
+	query: Record<string, unknown>;
+	/** As `loggedBody` made it. */
+	body?: unknown;
+	status: number;
+	auth: AuthCarried;
+	account?: string;
+}
+
+function entryOf(seq: number, request: LoggedRequest): RequestLogEntry {
+	return {
+		seq,
+		time: toServiceDate(request.clockMs, true),
+		realTime: new Date(request.realMs).toISOString(),
+		method: request.method,
+		path: request.path,
+		operation: request.operation,
+		query: redactQuery(request.query),
+		body: request.body,
+		status: request.status,
+		auth: request.auth,
+		account: request.account,
+	};
+}
+
 /** Keeps the most recent requests to the service (control-API calls are not logged). */
 export class RequestLog {
 	static readonly MAX_ENTRIES = 10_000;
-	private entries: RequestLogEntry[] = [];
-	private seq = 0;
+	private requests: LoggedRequest[] = [];
+	/** The sequence number of requests[0]. */
+	private firstSeq = 1;
 
 	constructor(private readonly maxEntries = RequestLog.MAX_ENTRIES) {}
 
-	add(entry: Omit<RequestLogEntry, 'seq'>): void {
-		this.entries.push({ seq: ++this.seq, ...entry });
-		if (this.entries.length > this.maxEntries * 1.1) this.entries = this.entries.slice(-this.maxEntries);
+	add(request: LoggedRequest): void {
+		this.requests.push(request);
+		if (this.requests.length > this.maxEntries * 1.1) {
+			const dropped = this.requests.length - this.maxEntries;
+			this.requests = this.requests.slice(dropped);
+			this.firstSeq += dropped;
+		}
 	}
 
 	list(operation?: string): RequestLogEntry[] {
-		const recent = this.entries.slice(-this.maxEntries);
-		if (!operation) return recent;
-		const wanted = operation.toLowerCase();
-		return recent.filter((entry) => entry.operation.toLowerCase() === wanted);
+		const start = Math.max(0, this.requests.length - this.maxEntries);
+		const wanted = operation ? operation.toLowerCase() : undefined;
+		const entries: RequestLogEntry[] = [];
+		for (let index = start; index < this.requests.length; index++) {
+			const request = this.requests[index];
+			if (wanted === undefined || request.operation.toLowerCase() === wanted) entries.push(entryOf(this.firstSeq + index, request));
+		}
+		return entries;
 	}
 
 	clear(): void {
-		this.entries = [];
+		this.firstSeq += this.requests.length;
+		this.requests = [];
 	}
 }
 

@@ -25,22 +25,26 @@ declare module 'fastify' {
 	interface FastifyRequest {
 		sandboxAccount: Account | null;
 		sandboxAuth: AuthCarried;
+		/** The route's operation name, or 'unknown' (set by the gateway). */
+		sandboxOperation: string;
 	}
 }
 
 /** Case-insensitive access to query parameters, like ASP.NET model binding. */
 export class QueryReader {
-	private readonly lower = new Map<string, unknown>();
+	private lower: Map<string, unknown> | undefined;
 
-	constructor(readonly raw: Record<string, unknown>) {
-		for (const [key, value] of Object.entries(raw)) {
-			const name = key.toLowerCase();
-			if (!this.lower.has(name)) this.lower.set(name, value);
-		}
-	}
+	constructor(readonly raw: Record<string, unknown>) {}
 
 	/** The raw value (string, or array when repeated). */
 	value(name: string): unknown {
+		if (!this.lower) {
+			this.lower = new Map();
+			for (const [key, value] of Object.entries(this.raw)) {
+				const lowerName = key.toLowerCase();
+				if (!this.lower.has(lowerName)) this.lower.set(lowerName, value);
+			}
+		}
 		return this.lower.get(name.toLowerCase());
 	}
 
@@ -66,6 +70,10 @@ export interface OperationInput {
 
 export type OperationHandler = (input: OperationInput) => Answer | Promise<Answer>;
 
+function answerOfError(error: unknown): Answer {
+	return error instanceof AnswerError ? error.answer : serverError();
+}
+
 export function defineOperation(
 	app: FastifyInstance,
 	context: SandboxContext,
@@ -78,11 +86,11 @@ export function defineOperation(
 		method,
 		url,
 		config: { operation: spec.operation, auth: spec.auth, invalidStatus: spec.invalidStatus },
-		handler: async (request, reply) => {
-			let answer: Answer;
+		handler: (request, reply) => {
+			let answer: Answer | Promise<Answer>;
 			try {
 				const account = request.sandboxAccount ?? context.store.accounts[0];
-				answer = await handler({
+				answer = handler({
 					request,
 					query: new QueryReader(isObject(request.query) ? request.query : {}),
 					body: request.body,
@@ -91,9 +99,11 @@ export function defineOperation(
 					spec,
 				});
 			} catch (error) {
-				answer = error instanceof AnswerError ? error.answer : serverError();
+				answer = answerOfError(error);
 			}
-			return sendAnswer(request, reply, answer);
+			// Most operations answer at once; a promise only for those that wait.
+			if (!(answer instanceof Promise)) return void sendAnswer(request, reply, answer);
+			return answer.then((settled) => sendAnswer(request, reply, settled), (error: unknown) => sendAnswer(request, reply, answerOfError(error)));
 		},
 	});
 }

@@ -32,8 +32,9 @@ export function buildServer(context: SandboxContext, logger?: (line: string) => 
 		return503OnClosing: false,
 	});
 	if (logger) {
-		app.addHook('onResponse', async (request, reply) => {
+		app.addHook('onResponse', (request, reply, done) => {
 			logger(`${request.method} ${request.url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]')} -> ${reply.statusCode}`);
+			done();
 		});
 	}
 	installBodyParsers(app);
