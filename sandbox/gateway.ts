@@ -163,10 +163,21 @@ export function installGateway(app: FastifyInstance, context: SandboxContext): v
 		checkToken();
 	});
 
+	// Requests are logged as their answer is written rather than in onResponse, which would cost every request
+	// a pair of listeners; an answer to a client that has already gone is not logged, as before.
+	const logAnswered = (request: FastifyRequest, reply: FastifyReply) => {
+		if (!isControlPath(request.url) && !unloggedRequests.has(request) && !reply.raw.destroyed && request.raw.socket?.destroyed === false) {
+			logRequest(context, request, reply.statusCode);
+		}
+	};
+
 	app.addHook('onSend', (request, reply, payload, done) => {
-		if (!truncateRequests.has(request) || payload === null || payload === undefined) return done(null, payload);
-		const data = Buffer.isBuffer(payload) ? payload : typeof payload === 'string' ? Buffer.from(payload) : undefined;
-		if (!data) return done(null, payload);
+		const data = !truncateRequests.has(request) || payload === null || payload === undefined ? undefined
+			: Buffer.isBuffer(payload) ? payload : typeof payload === 'string' ? Buffer.from(payload) : undefined;
+		if (!data) {
+			logAnswered(request, reply);
+			return done(null, payload);
+		}
 		reply.header('content-length', String(data.length));
 		unloggedRequests.add(request);
 		logRequest(context, request, 0);
@@ -180,11 +191,6 @@ export function installGateway(app: FastifyInstance, context: SandboxContext): v
 				setImmediate(() => this.destroy(new Error('truncated by an injected fault')));
 			},
 		}));
-	});
-
-	app.addHook('onResponse', (request, reply, done) => {
-		if (!isControlPath(request.url) && !unloggedRequests.has(request)) logRequest(context, request, reply.statusCode);
-		done();
 	});
 
 	app.setNotFoundHandler((request, reply) => {

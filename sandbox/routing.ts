@@ -32,20 +32,15 @@ declare module 'fastify' {
 
 /** Case-insensitive access to query parameters, like ASP.NET model binding. */
 export class QueryReader {
-	private lower: Map<string, unknown> | undefined;
-
 	constructor(readonly raw: Record<string, unknown>) {}
 
-	/** The raw value (string, or array when repeated). */
+	/** The raw value (string, or array when repeated) of the first parameter with this name in any case. */
 	value(name: string): unknown {
-		if (!this.lower) {
-			this.lower = new Map();
-			for (const [key, value] of Object.entries(this.raw)) {
-				const lowerName = key.toLowerCase();
-				if (!this.lower.has(lowerName)) this.lower.set(lowerName, value);
-			}
+		const wanted = name.toLowerCase();
+		for (const key of Object.keys(this.raw)) {
+			if (key.toLowerCase() === wanted) return this.raw[key];
 		}
-		return this.lower.get(name.toLowerCase());
+		return undefined;
 	}
 
 	/** The last value as a trimmed string, undefined when absent or empty. */

@@ -52,7 +52,11 @@ export type ShipmentState =
 	| 'not-picked-up' | 'in-transit' | 'out-for-delivery' | 'delivered' | 'delivery-failed' | 'returning' | 'returned';
 
 export function stateOf(shipment: Shipment, now: number): ShipmentState {
-	const visible = visibleEvents(shipment, now);
+	return stateOfVisible(visibleEvents(shipment, now));
+}
+
+/** The state the last of a shipment's visible events puts it in. */
+function stateOfVisible(visible: PlannedEvent[]): ShipmentState {
 	const last = visible[visible.length - 1];
 	if (!last) return 'not-picked-up';
 	switch (last.EventId) {
@@ -99,7 +103,7 @@ export function traceEventView(event: PlannedEvent) {
 
 export function traceView(shipment: Shipment, now: number, withOrderStatus: boolean) {
 	const visible = visibleEvents(shipment, now);
-	const state = stateOf(shipment, now);
+	const state = stateOfVisible(visible);
 	const delivered = visible.find((event) => event.EventId === 21);
 	const failed = visible.some((event) => event.EventId === 6);
 	const base: Record<string, unknown> = {
@@ -125,7 +129,7 @@ const DAY = 24 * 3600_000;
 export function cashRecordView(shipment: Shipment, now: number) {
 	const visible = visibleEvents(shipment, now);
 	const delivered = visible.find((event) => event.EventId === 21);
-	const state = stateOf(shipment, now);
+	const state = stateOfVisible(visible);
 	const repaid = delivered !== undefined && shipment.codValue > 0 && delivered.date + 2 * DAY <= now;
 	const repaymentDate = delivered ? delivered.date + 2 * DAY : 0;
 	const suffix = shipment.barcode.slice(-6);

@@ -57,10 +57,11 @@ export function dateRange(query: QueryReader, spec: OperationSpec): { from: numb
 }
 
 export function barcodesQuery(query: QueryReader, name: string, spec: OperationSpec, max?: number): string[] {
-	if (query.value(name) === undefined || query.text(name) === undefined) {
+	const raw = query.value(name);
+	if (raw === undefined || query.text(name) === undefined) {
 		throw new AnswerError(modelStateError(spec.invalidStatus, { [name]: [`The ${name} parameter is required.`] }));
 	}
-	const parsed = parseBarcodeList(query.value(name), name);
+	const parsed = parseBarcodeList(raw, name);
 	if ('error' in parsed) failWith(spec, parsed.error);
 	if (max !== undefined && parsed.barcodes.length > max) failWith(spec, `Parametrul ${name} accepta un singur cod de bare (${parsed.barcodes.length} primite).`);
 	return parsed.barcodes;
