@@ -8,6 +8,8 @@ export interface Answer {
 	/** XML type name: arrays become ArrayOf<typeName>, objects <typeName>. */
 	typeName?: string;
 	binary?: { contentType: string; data: Uint8Array; fileName?: string };
+	/** The body already written as JSON, by a handler that has seen the request does not prefer XML. */
+	json?: string;
 }
 
 /** Thrown by handlers to answer an error from any depth. */
@@ -19,6 +21,7 @@ export class AnswerError extends Error {
 
 export const ok = (body: unknown, typeName?: string): Answer => ({ status: 200, body, typeName });
 export const noContent = (): Answer => ({ status: 204 });
+export const okJson = (json: string): Answer => ({ status: 200, json });
 
 /** The XML media type the Accept header prefers over JSON (by q-value, then order), or undefined for JSON. */
 export function preferredXml(request: FastifyRequest): 'application/xml' | 'text/xml' | undefined {
@@ -43,12 +46,12 @@ export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer:
 		if (answer.binary.fileName) reply.header('content-disposition', `inline; filename="${answer.binary.fileName}"`);
 		return reply.send(Buffer.from(answer.binary.data));
 	}
-	if (answer.status === 204 || answer.body === undefined) return reply.send();
-	const xmlType = preferredXml(request);
+	if (answer.status === 204 || (answer.body === undefined && answer.json === undefined)) return reply.send();
+	const xmlType = answer.json === undefined ? preferredXml(request) : undefined;
 	if (xmlType) {
 		reply.header('content-type', `${xmlType}; charset=utf-8`);
 		return reply.send(toXml(answer.body, answer.typeName));
 	}
 	reply.header('content-type', 'application/json; charset=utf-8');
-	return reply.send(JSON.stringify(answer.body));
+	return reply.send(answer.json ?? JSON.stringify(answer.body));
 }

@@ -1,4 +1,5 @@
 import { toServiceDate } from './dates';
+import { jsonNumber, jsonString } from './json';
 import type { PlannedEvent, Scenario, Shipment } from './types';
 
 export const EVENT_DESCRIPTIONS: Record<number, string> = {
@@ -92,35 +93,68 @@ export const STATUS_EXPRESSION: Record<ShipmentState, string> = {
 
 const LATE_AFTER_MS = 3 * 24 * 3600_000;
 
+const FAILED_DELIVERY_OBSERVATION = 'Destinatar absent, avizat telefonic';
+
+function eventDate(event: PlannedEvent): string {
+	return toServiceDate(event.date, event.date % 1000 !== 0);
+}
+
 export function traceEventView(event: PlannedEvent) {
 	return {
-		Date: toServiceDate(event.date, event.date % 1000 !== 0),
+		Date: eventDate(event),
 		EventId: event.EventId,
 		Description: event.Description,
 		LocalityName: event.LocalityName,
 	};
 }
 
-export function traceView(shipment: Shipment, now: number, withOrderStatus: boolean) {
+/** What a PackageTrace says at `now`, whether it is written as an object (XML, control API) or straight as JSON. */
+function traceFacts(shipment: Shipment, now: number, withOrderStatus: boolean) {
 	const visible = visibleEvents(shipment, now);
 	const state = stateOfVisible(visible);
-	const delivered = visible.find((event) => event.EventId === 21);
-	const failed = visible.some((event) => event.EventId === 6);
+	return {
+		visible,
+		confirmationName: visible.some((event) => event.EventId === 21) ? shipment.receiver : '',
+		observation: visible.some((event) => event.EventId === 6) ? FAILED_DELIVERY_OBSERVATION : '',
+		order: withOrderStatus
+			? { status: ORDER_STATUS_BY_STATE[state], late: state !== 'delivered' && state !== 'returned' && now - shipment.createdAt > LATE_AFTER_MS }
+			: undefined,
+	};
+}
+
+export function traceView(shipment: Shipment, now: number, withOrderStatus: boolean) {
+	const trace = traceFacts(shipment, now, withOrderStatus);
 	const base: Record<string, unknown> = {
 		Code: shipment.barcode,
 		Type: shipment.type,
 		MeasuredWeight: shipment.measuredWeight,
 		VolumetricWeight: shipment.volumetricWeight,
-		ConfirmationName: delivered ? shipment.receiver : '',
-		Observation: failed ? 'Destinatar absent, avizat telefonic' : '',
+		ConfirmationName: trace.confirmationName,
+		Observation: trace.observation,
 		ResponseCode: 'OK',
 	};
-	if (withOrderStatus) {
-		base.OrderStatus = ORDER_STATUS_BY_STATE[state];
-		base.OrderLate = state !== 'delivered' && state !== 'returned' && now - shipment.createdAt > LATE_AFTER_MS;
+	if (trace.order) {
+		base.OrderStatus = trace.order.status;
+		base.OrderLate = trace.order.late;
 	}
-	base.Event = visible.map(traceEventView);
+	base.Event = trace.visible.map(traceEventView);
 	return base;
+}
+
+/** JSON.stringify(traceView(...)), written directly: the JSON answers of the trace operations. */
+export function traceJson(shipment: Shipment, now: number, withOrderStatus: boolean): string {
+	const trace = traceFacts(shipment, now, withOrderStatus);
+	let text = `{"Code":${jsonString(shipment.barcode)},"Type":${jsonString(shipment.type)},` +
+		`"MeasuredWeight":${jsonNumber(shipment.measuredWeight)},"VolumetricWeight":${jsonNumber(shipment.volumetricWeight)},` +
+		`"ConfirmationName":${jsonString(trace.confirmationName)},"Observation":${jsonString(trace.observation)},"ResponseCode":"OK"`;
+	if (trace.order) text += `,"OrderStatus":${trace.order.status},"OrderLate":${trace.order.late}`;
+	text += ',"Event":[';
+	trace.visible.forEach((event, index) => {
+		// A service date has only digits, signs, "T", ":" and ".": nothing to escape.
+		text += `${index === 0 ? '' : ','}{"Date":"${eventDate(event)}","EventId":${jsonNumber(event.EventId)},` +
+			`"Description":${jsonString(event.Description)},"LocalityName":${jsonString(event.LocalityName)}}`;
+	});
+	return `${text}]}`;
 }
 
 const DAY = 24 * 3600_000;

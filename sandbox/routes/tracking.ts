@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { AnswerError, noContent, ok } from '../answers';
+import { AnswerError, noContent, ok, okJson, preferredXml } from '../answers';
 import { parseBarcodeList } from '../barcodes';
 import type { SandboxContext } from '../context';
 import { errorObject } from '../errorBodies';
 import { defineOperation, type OperationInput } from '../routing';
-import { cashRecordView, traceView } from '../shipments';
+import { cashRecordView, traceJson, traceView } from '../shipments';
 import type { Shipment } from '../types';
 import { barcodesQuery, failWith } from './inputs';
 
@@ -13,10 +13,11 @@ export function registerTracking(app: FastifyInstance, context: SandboxContext):
 	const known = (barcodes: string[]) =>
 		barcodes.map((code) => context.store.shipments.get(code)).filter((s): s is Shipment => s !== undefined);
 
-	const trace = (withOrderStatus: boolean) => ({ query, spec, now }: OperationInput) => {
+	const trace = (withOrderStatus: boolean) => ({ request, query, spec, now }: OperationInput) => {
 		const shipments = known(barcodesQuery(query, 'barCode', spec));
 		if (shipments.length === 0) return noContent();
-		return ok(shipments.map((s) => traceView(s, now, withOrderStatus)), 'PackageTrace');
+		if (preferredXml(request)) return ok(shipments.map((s) => traceView(s, now, withOrderStatus)), 'PackageTrace');
+		return okJson(`[${shipments.map((s) => traceJson(s, now, withOrderStatus)).join(',')}]`);
 	};
 
 	const ownShipment = (shipment: Shipment, clientId: number) => {
