@@ -20,23 +20,13 @@ export interface RequestLogEntry {
 	account?: string;
 }
 
-/** What the gateway records of a request; it becomes a RequestLogEntry only when the log is read. */
-export interface LoggedRequest {
+/** What the gateway records of a request (its query as received): it becomes a RequestLogEntry when the log is read. */
+export type LoggedRequest = Omit<RequestLogEntry, 'seq' | 'time' | 'realTime'> & {
 	/** Sandbox clock time of the request, in ms. */
 	clockMs: number;
 	/** Wall-clock time of the request, in ms. */
 	realMs: number;
-	method: string;
-	path: string;
-	operation: string;
-	/** The parsed query as received (it is redacted when the log is read). */
-	query: Record<string, unknown>;
-	/** As `loggedBody` made it. */
-	body?: unknown;
-	status: number;
-	auth: AuthCarried;
-	account?: string;
-}
+};
 
 function entryOf(seq: number, request: LoggedRequest): RequestLogEntry {
 	return {
@@ -58,6 +48,8 @@ function entryOf(seq: number, request: LoggedRequest): RequestLogEntry {
 export class RequestLog {
 	static readonly MAX_ENTRIES = 10_000;
 	private requests: LoggedRequest[] = [];
+	/** requests[i] as the log shows it, once it has been read. */
+	private entries: Array<RequestLogEntry | undefined> = [];
 	/** The sequence number of requests[0]. */
 	private firstSeq = 1;
 
@@ -65,9 +57,11 @@ export class RequestLog {
 
 	add(request: LoggedRequest): void {
 		this.requests.push(request);
+		this.entries.push(undefined);
 		if (this.requests.length > this.maxEntries * 1.1) {
 			const dropped = this.requests.length - this.maxEntries;
 			this.requests = this.requests.slice(dropped);
+			this.entries = this.entries.slice(dropped);
 			this.firstSeq += dropped;
 		}
 	}
@@ -75,17 +69,24 @@ export class RequestLog {
 	list(operation?: string): RequestLogEntry[] {
 		const start = Math.max(0, this.requests.length - this.maxEntries);
 		const wanted = operation ? operation.toLowerCase() : undefined;
-		const entries: RequestLogEntry[] = [];
+		const listed: RequestLogEntry[] = [];
 		for (let index = start; index < this.requests.length; index++) {
 			const request = this.requests[index];
-			if (wanted === undefined || request.operation.toLowerCase() === wanted) entries.push(entryOf(this.firstSeq + index, request));
+			if (wanted !== undefined && request.operation.toLowerCase() !== wanted) continue;
+			let entry = this.entries[index];
+			if (entry === undefined) {
+				entry = entryOf(this.firstSeq + index, request);
+				this.entries[index] = entry;
+			}
+			listed.push(entry);
 		}
-		return entries;
+		return listed;
 	}
 
 	clear(): void {
 		this.firstSeq += this.requests.length;
 		this.requests = [];
+		this.entries = [];
 	}
 }
 
