@@ -38,7 +38,7 @@ export class QueryReader {
 	value(name: string): unknown {
 		const wanted = name.toLowerCase();
 		for (const key of Object.keys(this.raw)) {
-			if (key.toLowerCase() === wanted) return this.raw[key];
+			if (key === name || key.toLowerCase() === wanted) return this.raw[key];
 		}
 		return undefined;
 	}

@@ -112,10 +112,16 @@ export function traceEventView(event: PlannedEvent) {
 function traceFacts(shipment: Shipment, now: number, withOrderStatus: boolean) {
 	const visible = visibleEvents(shipment, now);
 	const state = stateOfVisible(visible);
+	let delivered = false;
+	let failed = false;
+	for (const event of visible) {
+		if (event.EventId === 21) delivered = true;
+		else if (event.EventId === 6) failed = true;
+	}
 	return {
 		visible,
-		confirmationName: visible.some((event) => event.EventId === 21) ? shipment.receiver : '',
-		observation: visible.some((event) => event.EventId === 6) ? FAILED_DELIVERY_OBSERVATION : '',
+		confirmationName: delivered ? shipment.receiver : '',
+		observation: failed ? FAILED_DELIVERY_OBSERVATION : '',
 		order: withOrderStatus
 			? { status: ORDER_STATUS_BY_STATE[state], late: state !== 'delivered' && state !== 'returned' && now - shipment.createdAt > LATE_AFTER_MS }
 			: undefined,
