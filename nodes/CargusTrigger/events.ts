@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { readPlainDate } from '../Cargus/shared/plainDate';
 import { cargusTimestamp } from '../Cargus/shared/trackingStatus';
 
 /** One tracking event as Cargus serves it inside a PackageTrace's `Event` array. */
@@ -32,8 +33,8 @@ export interface ShipmentEvent {
 
 export interface ShipmentTrace {
 	barcode: string;
-	/** Every field of the PackageTrace except its events. */
-	summary: IDataObject;
+	/** Every field of the PackageTrace except its events (read when an item needs it). */
+	readonly summary: IDataObject;
 	/** Distinct events, oldest first (by Date, then EventId). */
 	events: ShipmentEvent[];
 }
@@ -51,6 +52,11 @@ const datePattern =
  */
 export function eventTime(date: unknown): number {
 	if (typeof date !== 'string') return 0;
+	const plain = readPlainDate(date);
+	if (plain !== undefined) {
+		const { year, month, day, hour, minute, second, milliseconds } = plain;
+		return Date.UTC(year, month - 1, day, hour, minute, second, milliseconds);
+	}
 	const match = datePattern.exec(date.trim());
 	if (!match) return 0;
 	const [, year, month, day, hour, minute, second = '0', fraction = '', zone] = match;
@@ -91,19 +97,34 @@ function toShipmentEvent(barcode: string, raw: TraceEvent): ShipmentEvent {
 	};
 }
 
+/** Shipments have a handful of events: below this many, duplicates are found without a Set. */
+const EVENTS_COMPARED_ONE_BY_ONE = 16;
+
+function summaryOf(trace: PackageTrace | undefined): IDataObject {
+	const { Event: _events, ...summary } = trace ?? {};
+	return summary as IDataObject;
+}
+
 /** Normalises one PackageTrace: distinct events sorted oldest first, summary without the events. */
 export function toShipmentTrace(barcode: string, trace: PackageTrace | undefined): ShipmentTrace {
-	const { Event: rawEvents, ...summary } = trace ?? {};
-	const byIdentity = new Map<string, ShipmentEvent>();
-	for (const raw of Array.isArray(rawEvents) ? rawEvents : []) {
+	const rawEvents = Array.isArray(trace?.Event) ? trace.Event : [];
+	const identities = rawEvents.length > EVENTS_COMPARED_ONE_BY_ONE ? new Set<string>() : undefined;
+	const events: ShipmentEvent[] = [];
+	for (const raw of rawEvents) {
 		if (raw === null || typeof raw !== 'object') continue;
 		const event = toShipmentEvent(barcode, raw);
-		if (!byIdentity.has(event.identity)) byIdentity.set(event.identity, event);
+		// The first of events with the same identity is kept.
+		if (identities ? identities.has(event.identity) : events.some((seen) => seen.identity === event.identity)) continue;
+		identities?.add(event.identity);
+		events.push(event);
 	}
+	let summary: IDataObject | undefined;
 	return {
 		barcode,
-		summary: summary as IDataObject,
-		events: [...byIdentity.values()].sort(compareEvents),
+		get summary() {
+			return (summary ??= summaryOf(trace));
+		},
+		events: events.sort(compareEvents),
 	};
 }
 

@@ -30,8 +30,8 @@ export interface TraceSource {
 
 export interface BatchOutcome {
 	barcodes: string[];
-	/** Traces of the barcodes the answer accounts for (a barcode with no events gets an empty trace). */
-	traces?: Map<string, ShipmentTrace>;
+	/** The answer accounted for these barcodes (a barcode with no events counts as traced). */
+	traced?: boolean;
 	error?: NodeApiError;
 	/** Not requested because the poll's time budget ran out; the next poll asks again. */
 	skipped?: boolean;
@@ -79,16 +79,18 @@ function readTraceList(context: IPollFunctions, statusCode: number, body: unknow
  */
 function matchTraces(batch: readonly string[], list: readonly PackageTrace[]): Map<string, ShipmentTrace> {
 	const requested = new Set(batch);
-	const byNumber = new Map<number, string | null>();
-	for (const barcode of batch) byNumber.set(Number(barcode), byNumber.has(Number(barcode)) ? null : barcode);
-
+	let byNumber: Map<number, string | null> | undefined;
 	const traces = new Map<string, ShipmentTrace>();
 	let unmatched = 0;
 	for (const element of list) {
 		const code = element && typeof element === 'object' ? element.Code : undefined;
 		const text = code === undefined || code === null ? '' : String(code).trim();
+		let barcode: string | undefined = requested.has(text) ? text : undefined;
 		// Codes served as JSON numbers lose digits beyond 2^53: match those by numeric value.
-		const barcode = requested.has(text) ? text : /^\d+$/.test(text) ? (byNumber.get(Number(text)) ?? undefined) : undefined;
+		if (barcode === undefined && /^\d+$/.test(text)) {
+			byNumber ??= byNumericValue(batch);
+			barcode = byNumber.get(Number(text)) ?? undefined;
+		}
 		if (text === '' || barcode === undefined || traces.has(barcode)) {
 			unmatched++;
 			continue;
@@ -99,6 +101,13 @@ function matchTraces(batch: readonly string[], list: readonly PackageTrace[]): M
 		for (const barcode of batch) if (!traces.has(barcode)) traces.set(barcode, toShipmentTrace(barcode, undefined));
 	}
 	return traces;
+}
+
+/** The barcodes by numeric value; null for a value two barcodes share. */
+function byNumericValue(batch: readonly string[]): Map<number, string | null> {
+	const byNumber = new Map<number, string | null>();
+	for (const barcode of batch) byNumber.set(Number(barcode), byNumber.has(Number(barcode)) ? null : barcode);
+	return byNumber;
 }
 
 async function requestTraces(
@@ -152,9 +161,11 @@ function redactedError(context: IPollFunctions, source: TraceSource, error: unkn
 }
 
 /**
- * Traces every batch, a few requests at a time. A failed batch is reported, not thrown, so the
- * others still count. Batches not started before `deadline` (epoch ms), or after Cargus answered
- * 429 (rate limit), are skipped: more requests would not be answered either.
+ * Traces every batch, a few requests at a time, and hands each batch's traces to `receive` in batch
+ * order as soon as the batches before it are settled, so a poll never holds every answer at once. A
+ * failed batch is reported, not thrown, so the others still count. Batches not started before
+ * `deadline` (epoch ms), or after Cargus answered 429 (rate limit), are skipped: more requests would
+ * not be answered either.
  */
 export async function traceAll(
 	this: IPollFunctions,
@@ -162,25 +173,40 @@ export async function traceAll(
 	batches: readonly string[][],
 	concurrency: number,
 	deadline: number,
+	receive: (traces: Map<string, ShipmentTrace>) => void,
 ): Promise<BatchOutcome[]> {
 	const outcomes: BatchOutcome[] = [];
+	const answers: Array<Map<string, ShipmentTrace> | undefined> = [];
 	let next = 0;
+	let received = 0;
 	let rateLimited = false;
+	const settle = (index: number, outcome: BatchOutcome, traces?: Map<string, ShipmentTrace>) => {
+		outcomes[index] = outcome;
+		answers[index] = traces;
+		for (; received < batches.length && outcomes[received] !== undefined; received++) {
+			const ready = answers[received];
+			answers[received] = undefined;
+			if (ready !== undefined) receive(ready);
+		}
+	};
 	const worker = async () => {
 		while (next < batches.length) {
 			const index = next++;
 			const barcodes = batches[index];
 			if (rateLimited || Date.now() > deadline) {
-				outcomes[index] = { barcodes, skipped: true };
+				settle(index, { barcodes, skipped: true });
 				continue;
 			}
+			let traces: Map<string, ShipmentTrace>;
 			try {
-				outcomes[index] = { barcodes, traces: await traceBatch.call(this, source, barcodes) };
+				traces = await traceBatch.call(this, source, barcodes);
 			} catch (error) {
 				const apiError = redactedError(this, source, error);
 				rateLimited ||= apiError.httpCode === '429';
-				outcomes[index] = { barcodes, error: apiError };
+				settle(index, { barcodes, error: apiError });
+				continue;
 			}
+			settle(index, { barcodes, traced: true }, traces);
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(concurrency, batches.length) }, worker));

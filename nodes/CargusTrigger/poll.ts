@@ -84,7 +84,12 @@ export async function pollTrackingEvents(this: IPollFunctions): Promise<INodeExe
 
 	const source = await readTraceSource.call(this, settings.timeoutMs);
 	const deadline = Date.now() + pollBudgetMs(this) * BUDGET_SHARE;
-	const outcomes = await traceAll.call(this, source, toBatches(toTrace, settings.batchSize), CONCURRENT_REQUESTS, deadline);
+	const found: FoundEvent[] = [];
+	const outcomes = await traceAll.call(this, source, toBatches(toTrace, settings.batchSize), CONCURRENT_REQUESTS, deadline, (traces) => {
+		for (const trace of traces.values()) {
+			for (const event of advanceShipment(state, trace, settings)) found.push({ event, trace });
+		}
+	});
 
 	const attempted = outcomes.filter((outcome) => !outcome.skipped);
 	const failed = attempted.filter((outcome) => outcome.error !== undefined);
@@ -102,13 +107,7 @@ export async function pollTrackingEvents(this: IPollFunctions): Promise<INodeExe
 		);
 	}
 
-	state.resumeAt(outcomes.find((outcome) => outcome.traces === undefined)?.barcodes[0]);
-	const found: FoundEvent[] = [];
-	for (const outcome of outcomes) {
-		for (const trace of outcome.traces?.values() ?? []) {
-			for (const event of advanceShipment(state, trace, settings)) found.push({ event, trace });
-		}
-	}
+	state.resumeAt(outcomes.find((outcome) => outcome.traced !== true)?.barcodes[0]);
 	state.commit();
 	const items = toItems(found, settings.eventIds);
 	return items.length > 0 ? [items] : null;

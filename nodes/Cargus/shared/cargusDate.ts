@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon';
 
+import { readPlainDate, type PlainDate } from './plainDate';
+
 /** Cargus dates carry no zone: they are Bucharest wall-clock time. */
 export const CARGUS_TIME_ZONE = 'Europe/Bucharest';
 
@@ -9,13 +11,16 @@ export interface CargusDate {
 	millis: number;
 }
 
-// The plain form Cargus serves ("2026-11-20T14:03:00", with a space, or with fractions), read without luxon.
-const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?$/;
 const HOUR_MS = 3_600_000;
 const MAX_CACHED_HOURS = 10_000;
 
-/** Bucharest's UTC offset in minutes for each wall-clock hour, or null for an hour around a clock change. */
-const offsetByHour = new Map<string, number | null>();
+/** Bucharest's UTC offset for a wall-clock hour (ms), or null for an hour around a clock change. */
+interface HourOffset {
+	minutes: number;
+	/** "+02:00" */
+	text: string;
+}
+const offsetByHour = new Map<number, HourOffset | null>();
 
 function withLuxon(text: string): CargusDate | undefined {
 	const parsed = DateTime.fromISO(text, { zone: CARGUS_TIME_ZONE, setZone: true });
@@ -24,8 +29,8 @@ function withLuxon(text: string): CargusDate | undefined {
 }
 
 /** The offset luxon gives every minute of this wall-clock hour, if the hour exists once and has one offset. */
-function offsetOfHour(key: string, wallClockHour: number): number | null {
-	let offset = offsetByHour.get(key);
+function offsetOfHour(wallClockHour: number): HourOffset | null {
+	let offset = offsetByHour.get(wallClockHour);
 	if (offset !== undefined) return offset;
 	const first = DateTime.fromMillis(wallClockHour, { zone: 'utc' }).setZone(CARGUS_TIME_ZONE, { keepLocalTime: true });
 	const last = DateTime.fromMillis(wallClockHour + HOUR_MS - 1000, { zone: 'utc' }).setZone(CARGUS_TIME_ZONE, { keepLocalTime: true });
@@ -37,9 +42,9 @@ function offsetOfHour(key: string, wallClockHour: number): number | null {
 		// No clock change within an hour either side, where luxon's choice for a repeated hour could differ.
 		DateTime.fromMillis(first.toMillis() - HOUR_MS, { zone: CARGUS_TIME_ZONE }).offset === first.offset &&
 		DateTime.fromMillis(last.toMillis() + HOUR_MS, { zone: CARGUS_TIME_ZONE }).offset === first.offset;
-	offset = regular ? first.offset : null;
+	offset = regular ? { minutes: first.offset, text: offsetText(first.offset) } : null;
 	if (offsetByHour.size >= MAX_CACHED_HOURS) offsetByHour.clear();
-	offsetByHour.set(key, offset);
+	offsetByHour.set(wallClockHour, offset);
 	return offset;
 }
 
@@ -47,6 +52,15 @@ function offsetText(minutes: number): string {
 	const sign = minutes < 0 ? '-' : '+';
 	const absolute = Math.abs(minutes);
 	return `${sign}${String(Math.floor(absolute / 60)).padStart(2, '0')}:${String(absolute % 60).padStart(2, '0')}`;
+}
+
+function daysInMonth(year: number, month: number): number {
+	if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+	return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+function isCalendarDate({ year, month, day, hour, minute, second }: PlainDate): boolean {
+	return year >= 1000 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month) && hour <= 23 && minute <= 59 && second <= 59;
 }
 
 /**
@@ -57,19 +71,13 @@ function offsetText(minutes: number): string {
 export function parseCargusDate(date: unknown): CargusDate | undefined {
 	if (typeof date !== 'string' || date.trim() === '') return undefined;
 	const text = date.trim().replace(' ', 'T');
-	const match = PLAIN_DATE.exec(text);
-	if (match === null) return withLuxon(text);
-	const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number);
-	// Milliseconds as luxon reads a fraction: truncated.
-	const milliseconds = match[7] === undefined ? 0 : Math.floor(parseFloat(`0.${match[7]}`) * 1000);
-	const wallClock = Date.UTC(year, month - 1, day, hour, minute, second, milliseconds);
-	const check = new Date(wallClock);
-	const isCalendarDate =
-		year >= 1000 && check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day &&
-		check.getUTCHours() === hour && check.getUTCMinutes() === minute && check.getUTCSeconds() === second;
-	if (!isCalendarDate) return withLuxon(text);
-	const offset = offsetOfHour(text.slice(0, 13), Date.UTC(year, month - 1, day, hour));
+	const plain = readPlainDate(text);
+	if (plain === undefined || !isCalendarDate(plain)) return withLuxon(text);
+	const { year, month, day, hour, minute, second, milliseconds } = plain;
+	const offset = offsetOfHour(Date.UTC(year, month - 1, day, hour));
 	if (offset === null) return withLuxon(text);
-	const fraction = milliseconds === 0 ? '' : `.${String(milliseconds).padStart(3, '0')}`;
-	return { iso: `${text.slice(0, 19)}${fraction}${offsetText(offset)}`, millis: wallClock - offset * 60_000 };
+	const wallClock = Date.UTC(year, month - 1, day, hour, minute, second, milliseconds);
+	// Milliseconds as luxon writes them: three digits, none when zero.
+	const fraction = milliseconds === 0 ? '' : text.length >= 23 ? text.slice(19, 23) : `.${String(milliseconds).padStart(3, '0')}`;
+	return { iso: `${text.slice(0, 19)}${fraction}${offset.text}`, millis: wallClock - offset.minutes * 60_000 };
 }
