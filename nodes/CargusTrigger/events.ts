@@ -101,8 +101,7 @@ function toShipmentEvent(barcode: string, raw: TraceEvent): ShipmentEvent {
 const EVENTS_COMPARED_ONE_BY_ONE = 16;
 
 function summaryOf(trace: PackageTrace | undefined): IDataObject {
-	const { Event: _events, ...summary } = trace ?? {};
-	return summary as IDataObject;
+	return Object.fromEntries(Object.entries(trace ?? {}).filter(([field]) => field !== 'Event')) as IDataObject;
 }
 
 /** Normalises one PackageTrace: distinct events sorted oldest first, summary without the events. */
