@@ -100,8 +100,10 @@ function toShipmentEvent(barcode: string, raw: TraceEvent): ShipmentEvent {
 /** Shipments have a handful of events: below this many, duplicates are found without a Set. */
 const EVENTS_COMPARED_ONE_BY_ONE = 16;
 
-function summaryOf(trace: PackageTrace | undefined): IDataObject {
-	return Object.fromEntries(Object.entries(trace ?? {}).filter(([field]) => field !== 'Event')) as IDataObject;
+/** A PackageTrace's events, and every other field. */
+function splitTrace(trace: PackageTrace | undefined): { rawEvents: unknown; summary: IDataObject } {
+	const { Event: rawEvents, ...summary } = trace ?? {};
+	return { rawEvents, summary: summary as IDataObject };
 }
 
 /** Normalises one PackageTrace: distinct events sorted oldest first, summary without the events. */
@@ -121,7 +123,7 @@ export function toShipmentTrace(barcode: string, trace: PackageTrace | undefined
 	return {
 		barcode,
 		get summary() {
-			return (summary ??= summaryOf(trace));
+			return (summary ??= splitTrace(trace).summary);
 		},
 		events: events.sort(compareEvents),
 	};
@@ -131,7 +133,7 @@ export function toShipmentTrace(barcode: string, trace: PackageTrace | undefined
  * The workflow item for one event, in Cargus' own naming: the barcode, the event's fields as served, its
  * date also as ISO 8601 with the zone (Timestamp), then the shipment summary.
  */
-export function toOutputItem(event: ShipmentEvent, trace: ShipmentTrace): IDataObject {
+export function toOutputItem(event: ShipmentEvent, shipment: IDataObject): IDataObject {
 	const { EventId, Description, Date, LocalityName, ...otherFields } = event.raw as IDataObject;
 	return {
 		Barcode: event.barcode,
@@ -141,6 +143,6 @@ export function toOutputItem(event: ShipmentEvent, trace: ShipmentTrace): IDataO
 		Timestamp: cargusTimestamp(Date) ?? null,
 		LocalityName,
 		...otherFields,
-		Shipment: trace.summary,
+		Shipment: shipment,
 	};
 }

@@ -2,6 +2,7 @@ import {
 	NodeApiError,
 	type ICredentialDataDecryptedObject,
 	type IHttpRequestOptions,
+	type INodeCredentialsDetails,
 	type IPollFunctions,
 	type JsonObject,
 } from 'n8n-workflow';
@@ -22,6 +23,8 @@ const TRACE_WITHOUT_LOGIN_PATH = '/api/NoAuth/GetAwbTrace';
 
 export interface TraceSource {
 	credentials: ICredentialDataDecryptedObject;
+	/** The node's credential reference, read once per poll. */
+	reference: INodeCredentialsDetails | undefined;
 	baseUrl: string;
 	/** With a login account the one-request trace (which adds OrderStatus and OrderLate); otherwise the no-login trace. */
 	withLogin: boolean;
@@ -123,7 +126,7 @@ async function requestTraces(
 		timeout: source.timeoutMs,
 	};
 	try {
-		return await requestWithCredential(context, request, source.credentials);
+		return await requestWithCredential(context, request, source.credentials, source.reference);
 	} catch (error) {
 		const failure = failureOf(error);
 		if (failure.status === 401 && isSubscriptionKeyRefusal(failure.body)) {

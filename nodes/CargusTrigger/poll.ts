@@ -1,5 +1,6 @@
 import {
 	NodeOperationError,
+	type IDataObject,
 	type INodeExecutionData,
 	type NodeApiError,
 	type IPollFunctions,
@@ -19,7 +20,8 @@ const TEST_EVENT_BATCHES = 10;
 
 interface FoundEvent {
 	event: ShipmentEvent;
-	trace: ShipmentTrace;
+	/** The shipment summary (the trace's other events are not kept). */
+	shipment: IDataObject;
 }
 
 function pollBudgetMs(context: IPollFunctions): number {
@@ -63,11 +65,15 @@ function byTimeThenBarcode(a: FoundEvent, b: FoundEvent): number {
 	return compareEvents(a.event, b.event) || a.event.barcode.localeCompare(b.event.barcode);
 }
 
+function isWanted(event: ShipmentEvent, eventIds: Set<number> | undefined): boolean {
+	return eventIds === undefined || eventIds.has(event.eventId);
+}
+
 function toItems(found: FoundEvent[], eventIds: Set<number> | undefined): INodeExecutionData[] {
 	return found
-		.filter(({ event }) => eventIds === undefined || eventIds.has(event.eventId))
+		.filter(({ event }) => isWanted(event, eventIds))
 		.sort(byTimeThenBarcode)
-		.map(({ event, trace }) => ({ json: toOutputItem(event, trace) }));
+		.map(({ event, shipment }) => ({ json: toOutputItem(event, shipment) }));
 }
 
 /** One poll: trace the watched shipments in batches and emit each event not seen before, oldest first. */
@@ -87,7 +93,9 @@ export async function pollTrackingEvents(this: IPollFunctions): Promise<INodeExe
 	const found: FoundEvent[] = [];
 	const outcomes = await traceAll.call(this, source, toBatches(toTrace, settings.batchSize), CONCURRENT_REQUESTS, deadline, (traces) => {
 		for (const trace of traces.values()) {
-			for (const event of advanceShipment(state, trace, settings)) found.push({ event, trace });
+			for (const event of advanceShipment(state, trace, settings)) {
+				if (isWanted(event, settings.eventIds)) found.push({ event, shipment: trace.summary });
+			}
 		}
 	});
 
@@ -131,7 +139,7 @@ export async function fetchTestEvent(this: IPollFunctions): Promise<INodeExecuti
 			lastError = error as Error;
 			continue;
 		}
-		const found = [...traces.values()].flatMap((trace) => trace.events.map((event) => ({ event, trace })));
+		const found = [...traces.values()].flatMap((trace) => trace.events.map((event) => ({ event, shipment: trace.summary })));
 		const items = toItems(found, settings.eventIds);
 		if (items.length > 0) return [[items[items.length - 1]]];
 	}

@@ -1,5 +1,6 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
+import { credentialReferenceOf } from '../Cargus/shared/authenticatedRequest';
 import { baseUrlOf } from '../Cargus/shared/baseUrl';
 import { parseBarcodes } from '../Cargus/shared/barcodes';
 import { hasAccount } from '../Cargus/shared/login';
@@ -78,5 +79,5 @@ export async function readTraceSource(this: IPollFunctions, timeoutMs: number): 
 			description: 'Open the Cargus API credential and fill in its Base URL.',
 		});
 	}
-	return { credentials, baseUrl, withLogin: hasAccount(credentials), timeoutMs };
+	return { credentials, reference: credentialReferenceOf(this), baseUrl, withLogin: hasAccount(credentials), timeoutMs };
 }

@@ -3,6 +3,7 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
+	INodeCredentialsDetails,
 	IPollFunctions,
 	JsonObject,
 } from 'n8n-workflow';
@@ -28,18 +29,20 @@ const MAX_TRIES = 3;
  * polls that meet the refusal, and never more than one for this request. A gateway 401 about the
  * subscription key is answered as it is, with no login.
  * Returns the last response, which may still be "Failed to authenticate!"; throws n8n's error otherwise.
+ * `reference` is the node's credential reference, which a caller sending many requests reads once.
  */
 export async function requestWithCredential(
 	context: RequestContext,
 	request: IHttpRequestOptions,
 	credentials: ICredentialDataDecryptedObject,
+	reference: INodeCredentialsDetails | undefined = credentialReferenceOf(context),
 ): Promise<IN8nHttpFullResponse> {
 	let attempt = withUsableToken(credentials);
 	for (let tries = 1; ; tries++) {
 		// A token from the login refused too: logging in again would not help.
 		const isLastTry = tries === MAX_TRIES || attempt.token === '' || !hasAccount(credentials);
 		try {
-			const response = await send(context, request, attempt);
+			const response = await send(context, request, attempt, reference);
 			if (isLastTry || !isFailedToAuthenticate(response.body)) return response;
 		} catch (error) {
 			// n8n's helper throws NodeApiErrors, which this hands back as they are.
@@ -50,12 +53,17 @@ export async function requestWithCredential(
 	}
 }
 
+/** The node's Cargus API credential reference (its id and name). */
+export function credentialReferenceOf(context: RequestContext): INodeCredentialsDetails | undefined {
+	return context.getNode().credentials?.[CREDENTIAL_TYPE];
+}
+
 async function send(
 	context: RequestContext,
 	request: IHttpRequestOptions,
 	credentials: ICredentialDataDecryptedObject,
+	reference: INodeCredentialsDetails | undefined,
 ): Promise<IN8nHttpFullResponse> {
-	const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
 	return (await context.helpers.httpRequestWithAuthentication.call(
 		context,
 		CREDENTIAL_TYPE,
