@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { readPlainDate } from '../Cargus/shared/plainDate';
+import { plainDateAsUtc } from '../Cargus/shared/plainDate';
 import { cargusTimestamp } from '../Cargus/shared/trackingStatus';
+import { compareEvents, hashIdentity, hashText, identityOf, sameIdentity } from './eventIdentity';
 
 /** One tracking event as Cargus serves it inside a PackageTrace's `Event` array. */
 export interface TraceEvent {
@@ -22,21 +23,26 @@ export interface PackageTrace {
 /** A tracking event with its identity worked out once. */
 export interface ShipmentEvent {
 	barcode: string;
+	/** EventId as a number, -1 when it is not one. */
 	eventId: number;
 	/** Sortable time of `Date`: wall-clock milliseconds, 0 when the date cannot be read. */
 	time: number;
-	/** Event identity within its shipment: EventId plus the normalised date. */
-	identity: string;
+	/**
+	 * The identity (eventIdentity.ts) of an event whose EventId is not a number or whose date cannot be
+	 * read; undefined for the others, whose identity follows from eventId and time.
+	 */
+	unusualIdentity: string | undefined;
+	/** hashText of the identity. */
 	hash: number;
 	raw: TraceEvent;
 }
 
 export interface ShipmentTrace {
-	barcode: string;
-	/** Every field of the PackageTrace except its events (read when an item needs it). */
+	readonly barcode: string;
+	/** Every field of the PackageTrace except its events (made when an item needs it). */
 	readonly summary: IDataObject;
 	/** Distinct events, oldest first (by Date, then EventId). */
-	events: ShipmentEvent[];
+	readonly events: ShipmentEvent[];
 }
 
 export const DELIVERED_EVENT_ID = 21;
@@ -52,11 +58,8 @@ const datePattern =
  */
 export function eventTime(date: unknown): number {
 	if (typeof date !== 'string') return 0;
-	const plain = readPlainDate(date);
-	if (plain !== undefined) {
-		const { year, month, day, hour, minute, second, milliseconds } = plain;
-		return Date.UTC(year, month - 1, day, hour, minute, second, milliseconds);
-	}
+	const plain = plainDateAsUtc(date);
+	if (plain !== undefined) return plain;
 	const match = datePattern.exec(date.trim());
 	if (!match) return 0;
 	const [, year, month, day, hour, minute, second = '0', fraction = '', zone] = match;
@@ -68,33 +71,19 @@ export function eventTime(date: unknown): number {
 	return wallClock - sign * offsetMinutes * 60_000;
 }
 
-/** FNV-1a, 32 bits: small, stable and good enough to fingerprint a handful of event identities. */
-export function hashText(text: string): number {
-	let hash = 0x811c9dc5;
-	for (let index = 0; index < text.length; index++) {
-		hash ^= text.charCodeAt(index);
-		hash = Math.imul(hash, 0x01000193) >>> 0;
-	}
-	return hash;
-}
-
-export function compareEvents(a: ShipmentEvent, b: ShipmentEvent): number {
-	return a.time - b.time || a.eventId - b.eventId || a.identity.localeCompare(b.identity);
-}
-
 function toShipmentEvent(barcode: string, raw: TraceEvent): ShipmentEvent {
 	const eventId = Number(raw.EventId);
 	const time = eventTime(raw.Date);
-	const date = time !== 0 ? String(time) : String(raw.Date ?? '').trim();
-	const identity = `${Number.isFinite(eventId) ? eventId : String(raw.EventId)}@${date}`;
-	return {
-		barcode,
-		eventId: Number.isFinite(eventId) ? eventId : -1,
-		time,
-		identity,
-		hash: hashText(identity),
-		raw,
-	};
+	if (Number.isFinite(eventId) && time !== 0) {
+		return { barcode, eventId, time, unusualIdentity: undefined, hash: hashIdentity(eventId, time), raw };
+	}
+	const identity = `${Number.isFinite(eventId) ? eventId : String(raw.EventId)}@${time !== 0 ? String(time) : String(raw.Date ?? '').trim()}`;
+	return { barcode, eventId: Number.isFinite(eventId) ? eventId : -1, time, unusualIdentity: identity, hash: hashText(identity), raw };
+}
+
+function isOldestFirst(events: readonly ShipmentEvent[]): boolean {
+	for (let index = 1; index < events.length; index++) if (compareEvents(events[index - 1], events[index]) > 0) return false;
+	return true;
 }
 
 /** Shipments have a handful of events: below this many, duplicates are found without a Set. */
@@ -106,6 +95,20 @@ function splitTrace(trace: PackageTrace | undefined): { rawEvents: unknown; summ
 	return { rawEvents, summary: summary as IDataObject };
 }
 
+class Trace implements ShipmentTrace {
+	private summaryFields: IDataObject | undefined;
+
+	constructor(
+		readonly barcode: string,
+		readonly events: ShipmentEvent[],
+		private readonly source: PackageTrace | undefined,
+	) {}
+
+	get summary(): IDataObject {
+		return (this.summaryFields ??= splitTrace(this.source).summary);
+	}
+}
+
 /** Normalises one PackageTrace: distinct events sorted oldest first, summary without the events. */
 export function toShipmentTrace(barcode: string, trace: PackageTrace | undefined): ShipmentTrace {
 	const rawEvents = Array.isArray(trace?.Event) ? trace.Event : [];
@@ -115,18 +118,13 @@ export function toShipmentTrace(barcode: string, trace: PackageTrace | undefined
 		if (raw === null || typeof raw !== 'object') continue;
 		const event = toShipmentEvent(barcode, raw);
 		// The first of events with the same identity is kept.
-		if (identities ? identities.has(event.identity) : events.some((seen) => seen.identity === event.identity)) continue;
-		identities?.add(event.identity);
+		if (identities ? identities.has(identityOf(event)) : events.some((seen) => sameIdentity(seen, event))) continue;
+		identities?.add(identityOf(event));
 		events.push(event);
 	}
-	let summary: IDataObject | undefined;
-	return {
-		barcode,
-		get summary() {
-			return (summary ??= splitTrace(trace).summary);
-		},
-		events: events.sort(compareEvents),
-	};
+	// Events usually come oldest first already.
+	if (!isOldestFirst(events)) events.sort(compareEvents);
+	return new Trace(barcode, events, trace);
 }
 
 /**
@@ -134,15 +132,16 @@ export function toShipmentTrace(barcode: string, trace: PackageTrace | undefined
  * date also as ISO 8601 with the zone (Timestamp), then the shipment summary.
  */
 export function toOutputItem(event: ShipmentEvent, shipment: IDataObject): IDataObject {
-	const { EventId, Description, Date, LocalityName, ...otherFields } = event.raw as IDataObject;
+	const raw = event.raw as IDataObject;
+	// The event's own fields keep the places given here; spreading `raw` sets them to the same values.
 	return {
 		Barcode: event.barcode,
-		EventId,
-		Description,
-		Date,
-		Timestamp: cargusTimestamp(Date) ?? null,
-		LocalityName,
-		...otherFields,
+		EventId: raw.EventId,
+		Description: raw.Description,
+		Date: raw.Date,
+		Timestamp: cargusTimestamp(raw.Date) ?? null,
+		LocalityName: raw.LocalityName,
+		...raw,
 		Shipment: shipment,
 	};
 }

@@ -6,7 +6,8 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { compareEvents, toOutputItem, type ShipmentEvent, type ShipmentTrace } from './events';
+import { compareEvents } from './eventIdentity';
+import { toOutputItem, type ShipmentEvent, type ShipmentTrace } from './events';
 import { toBatches, traceAll, traceBatch } from './fetchTraces';
 import { readSettings, readTraceSource, type TriggerSettings } from './settings';
 import { compareWithSeen, summarize, WatchState, type ShipmentState } from './state';

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { compareEvents, type ShipmentEvent } from './events';
+import { compareEvents } from './eventIdentity';
+import type { ShipmentEvent } from './events';
 
 /**
  * What the trigger remembers about one watched shipment. It never grows with the number of
