@@ -26,6 +26,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { SandboxControl } from '../../sandbox';
 import { launch, n8nTarget, N8N_VERSION, ROOT, EXAMPLES_DIR, SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
 import { mainOperationForms, type FormShot } from './forms';
+import { keyPerItem } from './dynamicCredentials';
 import { loginsAtScale } from './loginAtScale';
 import { assert, check, say, sleep, tally, waitFor } from './checks';
 import { example, executionsOf, watchedBarcodes, type ExampleWorkflow, type WorkflowSummary } from './n8n-api';
@@ -180,6 +181,10 @@ async function main(): Promise<void> {
 		await check('1,000 items tracked through a webhook flow: one login each time (no token, 401, "Failed to authenticate!", 5 executions at once)', async () => {
 			const counts = await loginsAtScale(live, control);
 			return counts.map((count) => `${count.situation}: ${count.items} items, ${count.logins} login`).join('; ');
+		});
+
+		await check('a subscription key given as an expression of the item (n8n\'s dynamic credentials): each item sent with its own key', async () => {
+			return await keyPerItem(live, control);
 		});
 
 		await check('the "Cargus Sandbox" credential passes its test; with a wrong password it fails', async () => {
