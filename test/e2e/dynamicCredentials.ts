@@ -1,20 +1,13 @@
 import { DEFAULT_ACCOUNT, type SandboxControl } from '../../sandbox';
 import type { Launched } from '../../scripts/lib/launcher';
+import { nodeMaker, postToWebhook } from './webhookFlow';
 
 const WORKFLOW_ID = 'cargusE2eDynamicKey';
 const WEBHOOK_PATH = 'cargus-e2e-dynamic-key';
 
 /** Webhook -> Split Out (one item per entry) -> Cargus › Shipment › Track Without Login (on error: go on) -> answer. */
 function workflow(credentialId: string) {
-	const node = (name: string, type: string, typeVersion: number, x: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-		id: `${WORKFLOW_ID}-${name.replace(/\W/g, '')}`,
-		name,
-		type,
-		typeVersion,
-		position: [x, 0],
-		parameters,
-		...extra,
-	});
+	const node = nodeMaker(WORKFLOW_ID);
 	return {
 		id: WORKFLOW_ID,
 		name: 'e2e: a subscription key per item',
@@ -58,23 +51,7 @@ export async function keyPerItem(n8n: Launched, control: SandboxControl): Promis
 			{ key: DEFAULT_ACCOUNT.subscriptionKey, barcode: third },
 		];
 		await control.clearRequests();
-		const deadline = Date.now() + 60_000;
-		let text: string;
-		for (;;) {
-			const response = await fetch(`${n8n.editorUrl}webhook/${WEBHOOK_PATH}`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ entries }),
-			});
-			text = await response.text();
-			// n8n registers an activated workflow's webhook a moment later.
-			if (response.status === 404 && text.includes('not registered') && Date.now() < deadline) {
-				await new Promise((resolve) => setTimeout(resolve, 1000));
-				continue;
-			}
-			if (!response.ok) throw new Error(`the webhook answered ${response.status}: ${text.slice(0, 300)}`);
-			break;
-		}
+		const text = await postToWebhook(n8n, WEBHOOK_PATH, { entries });
 		const items = JSON.parse(text) as Array<{ Code?: string; error?: unknown }>;
 		const outcome = items.map((item) => (item.error !== undefined ? 'refused' : item.Code));
 		if (JSON.stringify(outcome) !== JSON.stringify([first, 'refused', third])) {

@@ -1,5 +1,6 @@
 import type { SandboxControl } from '../../sandbox';
 import { SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
+import { nodeMaker, postToWebhook } from './webhookFlow';
 
 const WORKFLOW_ID = 'cargusE2eTrackMany';
 const WEBHOOK_PATH = 'cargus-e2e-track-many';
@@ -7,15 +8,7 @@ const ITEMS = 1000;
 
 /** Webhook -> Split Out (one item per barcode) -> Cargus › Shipment › Track -> answer every item. */
 function trackManyWorkflow() {
-	const node = (name: string, type: string, typeVersion: number, x: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-		id: `${WORKFLOW_ID}-${name.replace(/\W/g, '')}`,
-		name,
-		type,
-		typeVersion,
-		position: [x, 0],
-		parameters,
-		...extra,
-	});
+	const node = nodeMaker(WORKFLOW_ID);
 	return {
 		id: WORKFLOW_ID,
 		name: 'e2e: track many shipments',
@@ -71,25 +64,11 @@ export async function loginsAtScale(n8n: Launched, control: SandboxControl): Pro
 	const barcodes = (count: number) => Array.from({ length: count }, (_, index) => codes[index % codes.length]);
 
 	const track = async (count: number): Promise<number> => {
-		const deadline = Date.now() + 60_000;
-		for (;;) {
-			const response = await fetch(`${n8n.editorUrl}webhook/${WEBHOOK_PATH}`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ barcodes: barcodes(count) }),
-			});
-			const text = await response.text();
-			// n8n registers an activated workflow's webhook a moment later.
-			if (response.status === 404 && text.includes('not registered') && Date.now() < deadline) {
-				await new Promise((resolve) => setTimeout(resolve, 1000));
-				continue;
-			}
-			if (!response.ok) throw new Error(`the webhook answered ${response.status}: ${text.slice(0, 300)}`);
-			const items = JSON.parse(text) as Array<{ Code?: string; Event?: unknown[] }>;
-			const traced = items.filter((item) => typeof item.Code === 'string' && Array.isArray(item.Event)).length;
-			if (traced !== count) throw new Error(`${traced} of ${count} items came back traced`);
-			return traced;
-		}
+		const text = await postToWebhook(n8n, WEBHOOK_PATH, { barcodes: barcodes(count) });
+		const items = JSON.parse(text) as Array<{ Code?: string; Event?: unknown[] }>;
+		const traced = items.filter((item) => typeof item.Code === 'string' && Array.isArray(item.Event)).length;
+		if (traced !== count) throw new Error(`${traced} of ${count} items came back traced`);
+		return traced;
 	};
 	const counted = async (situation: string, run: () => Promise<number>): Promise<LoginCount> => {
 		await databaseReady(n8n);
