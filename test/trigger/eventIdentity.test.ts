@@ -55,3 +55,21 @@ test('events with the same identity count once, the first one served kept, ordin
 		['2026-11-20T14:03:00', '21@1795183380000'],
 	]);
 });
+
+test('a long trace (more events than are compared one by one) drops the same duplicates', () => {
+	const duplicates: Array<[unknown, unknown]> = [
+		['2026-11-20T14:03:00', 21],
+		['not a date', 'abc'],
+		['2026-11-20T14:03:00.000', '21'],
+		[' not a date ', 'abc'],
+		['not a date', 'abd'],
+	];
+	const others: Array<[unknown, unknown]> = Array.from({ length: 20 }, (_, hour) => [`2026-11-19T${String(hour).padStart(2, '0')}:00:00`, 1]);
+	const events = eventsOf([...duplicates, ...others, ...duplicates]);
+	expect(events).toHaveLength(3 + others.length);
+	expect(events.filter((event) => event.raw.EventId !== 1).map((event) => [event.raw.Date, identityOf(event)])).toEqual([
+		['not a date', 'abc@not a date'],
+		['not a date', 'abd@not a date'],
+		['2026-11-20T14:03:00', '21@1795183380000'],
+	]);
+});
