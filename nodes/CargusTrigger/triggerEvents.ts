@@ -1,0 +1,5 @@
+import { newTrackingEvent } from './tracking';
+import type { AnyTriggerEvent } from './triggerEvent';
+
+/** The events the Cargus Trigger offers under "Trigger On", in the order shown; the first is the default. */
+export const triggerEvents: AnyTriggerEvent[] = [newTrackingEvent];
