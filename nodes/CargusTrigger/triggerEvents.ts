@@ -1,5 +1,7 @@
+import { cashOnDeliveryRepaid } from './cashOnDelivery';
+import { pickupOrderStatusChanged } from './pickupOrder';
 import { newTrackingEvent } from './tracking';
 import type { AnyTriggerEvent } from './triggerEvent';
 
 /** The events the Cargus Trigger offers under "Trigger On", in the order shown; the first is the default. */
-export const triggerEvents: AnyTriggerEvent[] = [newTrackingEvent];
+export const triggerEvents: AnyTriggerEvent[] = [newTrackingEvent, cashOnDeliveryRepaid, pickupOrderStatusChanged];

@@ -29,7 +29,10 @@ const nodeTypes: INodeTypes = {
 } as unknown as INodeTypes;
 
 export interface TriggerParameters {
-	barcodes: string | string[];
+	/** Trigger On; New Tracking Event when absent. */
+	event?: string;
+	barcodes?: string | string[];
+	orderIds?: string | string[];
 	options?: IDataObject;
 }
 
