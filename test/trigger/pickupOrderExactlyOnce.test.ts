@@ -10,7 +10,7 @@ import { TriggerHarness } from './helpers/pollHarness';
 const sandbox = useSandbox();
 
 const POLLS = 100;
-const ORDERS = 20;
+const ORDERS = 12;
 const MINUTES_BETWEEN_POLLS = 30;
 /** The sandbox's documented OrdStatus path: 0 open, 2 validated, 3 pickup in progress, 1 closed. */
 const STATUS_PATH = [0, 2, 3, 1];
@@ -110,4 +110,4 @@ test(`over ${POLLS} polls of ${ORDERS} pickup orders with about 20% of requests 
 	expect(faultRate).toBeGreaterThan(0.12);
 	expect(faultRate).toBeLessThan(0.3);
 	expect(changes).toBe(ORDERS * 3);
-});
+}, 300_000);

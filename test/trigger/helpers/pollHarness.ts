@@ -3,6 +3,7 @@ import { PollContext } from 'n8n-core';
 import {
 	NodeHelpers,
 	Workflow,
+	type IBinaryData,
 	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type INode,
@@ -33,6 +34,7 @@ export interface TriggerParameters {
 	event?: string;
 	barcodes?: string | string[];
 	orderIds?: string | string[];
+	downloadPdf?: boolean;
 	options?: IDataObject;
 }
 
@@ -50,6 +52,8 @@ export class TriggerHarness {
 	savedStaticData = '{}';
 	/** The time n8n gives one poll (n8n-core's default when undefined). */
 	pollBudgetMs: number | undefined;
+	/** The binary file (property "data") of each item of the last poll or Fetch Test Event, if any. */
+	lastBinaries: Array<IBinaryData | undefined> = [];
 	/** Whether the last Fetch Test Event run changed the static data in n8n's eyes. */
 	manualRunChangedStaticData = false;
 	private active: Workflow | undefined;
@@ -152,6 +156,7 @@ export class TriggerHarness {
 			this.pollBudgetMs === undefined ? undefined : () => this.pollBudgetMs as number,
 		);
 		const result = await triggerType.poll.call(context);
+		this.lastBinaries = result === null ? [] : result[0].map((item) => item.binary?.data);
 		return result === null ? [] : result[0].map((item) => item.json);
 	}
 }
