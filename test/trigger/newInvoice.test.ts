@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { useSandbox } from '../helpers/sandbox';
 import { sandboxCredential } from './helpers/credentials';
 import { TriggerHarness } from './helpers/pollHarness';
@@ -5,7 +7,7 @@ import { TriggerHarness } from './helpers/pollHarness';
 // The look-back window is counted from n8n's clock: the sandbox starts now.
 const sandbox = useSandbox({ now: new Date().toISOString() });
 
-function newInvoiceTrigger(options: Record<string, unknown> = {}, downloadPdf = true) {
+function newInvoiceTrigger(options: IDataObject = {}, downloadPdf = true) {
 	return new TriggerHarness(sandboxCredential(sandbox.url), { event: 'newInvoice', downloadPdf, options });
 }
 
