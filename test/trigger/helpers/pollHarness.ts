@@ -99,6 +99,12 @@ export class TriggerHarness {
 		return items;
 	}
 
+	/** One poll in trigger mode: each item's JSON with its binary file (property "data"), if any. */
+	async pollWithBinaries(): Promise<Array<{ json: IDataObject; binary: IBinaryData | undefined }>> {
+		const items = await this.poll();
+		return items.map((json, index) => ({ json, binary: this.lastBinaries[index] }));
+	}
+
 	/** "Fetch Test Event": a manual execution of a copy of the saved workflow; n8n does not save its static data. */
 	async fetchTestEvent(): Promise<IDataObject[]> {
 		const workflow = this.workflow(false);
