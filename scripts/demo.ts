@@ -1,5 +1,5 @@
 /**
- * npm run demo: the three example flows, headless. The Cargus steps run in n8n-core's engine in-process, with
+ * npm run demo: the first three example flows, headless. The Cargus steps run in n8n-core's engine in-process, with
  * the parameters of the workflows in examples/, against a sandbox started here (its clock moved for the
  * trigger). The parts that need n8n-nodes-base (Webhook, Schedule, Switch, Send Email) are done in plain code:
  * the shop order is read from examples/data/shop-order.json, and the emails go through nodemailer to a local
