@@ -124,7 +124,7 @@ type Make = (random: Random, world: World) => TracedRequest;
 
 const XML = '<?xml version="1.0" encoding="utf-8"?>';
 
-function service(method: string, path: string, random: Random, world: World, options: { query?: Record<string, string>; body?: unknown; xmlBody?: string; auth?: boolean } = {}): TracedRequest {
+function service(method: string, path: string, random: Random, world: World, options: { query?: object; body?: unknown; xmlBody?: string; auth?: boolean } = {}): TracedRequest {
 	const headers: Record<string, string> = {};
 	const keyChoice = random.next();
 	if (keyChoice < 0.9) headers['ocp-apim-subscription-key'] = KEY;
@@ -149,7 +149,7 @@ function service(method: string, path: string, random: Random, world: World, opt
 		body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
 		headers['content-type'] = 'application/json';
 	}
-	const query = options.query ? new URLSearchParams(options.query).toString() : '';
+	const query = options.query ? new URLSearchParams(options.query as Record<string, string>).toString() : '';
 	const casing = random.next() < 0.05 ? path.toUpperCase() : path;
 	return { method, path: query ? `${casing}?${query}` : casing, headers, body };
 }
