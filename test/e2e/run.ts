@@ -28,7 +28,7 @@ import { launch, n8nTarget, N8N_VERSION, ROOT, EXAMPLES_DIR, SANDBOX_CREDENTIAL_
 import { mainOperationForms, type FormShot } from './forms';
 import { keyPerItem } from './dynamicCredentials';
 import { loginsAtScale } from './loginAtScale';
-import { cashOnDeliveryExampleCheck } from './triggerEvents';
+import { cashOnDeliveryExampleCheck, invoiceExampleCheck } from './triggerEvents';
 import { assert, check, say, sleep, tally, waitFor } from './checks';
 import { example, executionsOf, watchedBarcodes, type ExampleWorkflow, type WorkflowSummary } from './n8n-api';
 
@@ -264,7 +264,8 @@ async function main(): Promise<void> {
 			return `${fresh.length} new events -> ${executions.length - executionsBefore} executions, ${out} "out for delivery" + ${delivered} "delivered" emails`;
 		});
 
-		// 4. The account events: cash on delivery (test/e2e/triggerEvents.ts).
+		// 4. The account events: invoices and cash on delivery (test/e2e/triggerEvents.ts).
+		await invoiceExampleCheck(live, control);
 		await cashOnDeliveryExampleCheck(live, control);
 
 		// 5. The editor: log in as the owner and screenshot a workflow with the Cargus node.

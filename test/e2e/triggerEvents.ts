@@ -43,17 +43,12 @@ export async function invoiceExampleCheck(live: Launched, control: SandboxContro
 		const mailsAtActivation = mailsSince(live, mailsBefore, INVOICE_SUBJECT).length;
 		assert(mailsAtActivation === 0, `activation mailed ${mailsAtActivation} invoices that existed before`);
 
-		// The sandbox plans invoices over the next hours, some dated days before they are issued.
-		const planned = await fetch(`${live.sandbox.url}/_sandbox/invoices`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ count: 4, hours: 2, lateShare: 0.5 }),
-		});
-		assert(planned.ok, `POST /_sandbox/invoices answered ${planned.status}: ${await planned.text()}`);
-		const all = (await (await fetch(`${live.sandbox.url}/_sandbox/invoices`)).json()) as Array<{ Series: string; Number: number; Date: string; issuedAt: string }>;
+		// The sandbox plans invoices over the next hours, half of them dated days before they are issued.
+		await control.addInvoices({ count: 4, hours: 2, lateShare: 0.5 });
+		const all = await control.invoices();
 		await control.advanceClock({ hours: 3 });
 		const { now } = await control.clock();
-		const issuedNow = all.filter((invoice) => Date.parse(invoice.issuedAt) > Date.parse(now) - 3 * 3600_000 && Date.parse(invoice.issuedAt) <= Date.parse(now));
+		const issuedNow = all.filter((invoice) => invoice.account === 'sandbox' && Date.parse(invoice.issuedAt) > Date.parse(now) - 3 * 3600_000 && Date.parse(invoice.issuedAt) <= Date.parse(now));
 		assert(issuedNow.length >= 4, `only ${issuedNow.length} invoices were issued while the clock moved`);
 
 		const mails = await waitFor(`${issuedNow.length} invoice emails`, 150000, async () => {
@@ -77,13 +72,13 @@ export async function cashOnDeliveryExampleCheck(live: Launched, control: Sandbo
 		// Shipments delivered about 45 hours ago: Cargus repays their cash on delivery 2 days after delivery.
 		const { now } = await control.clock();
 		await control.addShipments({ count: 30, scenario: 'delivered', startAt: new Date(Date.parse(now) - 47 * 3600_000).toISOString(), stepMinutes: 30 });
-		const repaidBefore = await repaidBarcodes(live.sandbox.url);
+		const repaidBefore = await repaidBarcodes(control);
 		await control.clearRequests();
 		const mailsBefore = live.smtp.mails.length;
 		await live.activate(CASH_ON_DELIVERY_WORKFLOW);
 		await firstPoll(control, 'cashAccount');
 		await control.advanceClock({ hours: 24 });
-		const repaid = [...(await repaidBarcodes(live.sandbox.url))].filter((barcode) => !repaidBefore.has(barcode));
+		const repaid = [...(await repaidBarcodes(control))].filter((barcode) => !repaidBefore.has(barcode));
 		assert(repaid.length > 0, 'no cash on delivery was repaid while the clock moved');
 
 		const mails = await waitFor(`${repaid.length} "order paid" emails`, 150000, async () => {

@@ -10,14 +10,14 @@ const REPAID = 10_000;
 
 /** Delivered shipments, 60% of them with cash on delivery, repaid two days after delivery: enough for `count` repaid records. */
 async function repaidShipments(count: number): Promise<number> {
-	let repaid = (await repaidBarcodes(sandbox.url)).size;
+	let repaid = (await repaidBarcodes(sandbox.control)).size;
 	while (repaid < count) {
 		// Spread over 10 days, so the repayments fall on several days.
 		for (let day = 0; day < 10; day++) {
 			const startAt = await sandboxTimePlus(sandbox.control, -(14 - day) * 24 * 60);
 			await sandbox.control.addShipments({ count: 500, scenario: 'delivered', startAt, stepMinutes: 60 });
 		}
-		repaid = (await repaidBarcodes(sandbox.url)).size;
+		repaid = (await repaidBarcodes(sandbox.control)).size;
 	}
 	return repaid;
 }

@@ -1,6 +1,6 @@
 import { NodeApiError, type IDataObject } from 'n8n-workflow';
 
-import type { FaultInput } from '../../sandbox/control';
+import type { FaultInput } from '../../sandbox/control/client';
 import { useSandbox } from '../helpers/sandbox';
 import { repaidBarcodes } from './helpers/account';
 import { sandboxCredential } from './helpers/credentials';
@@ -37,7 +37,7 @@ test(`over ${POLLS} polls of the account's cash on delivery with about 20% of re
 	await createShipments();
 	const trigger = new TriggerHarness(sandboxCredential(sandbox.url), { event: 'cashOnDeliveryRepaid', options: { timeout: 5 } });
 	expect(await trigger.poll()).toEqual([]);
-	const repaidAtActivation = await repaidBarcodes(sandbox.url);
+	const repaidAtActivation = await repaidBarcodes(sandbox.control);
 
 	for (const [index, fault] of FAULTS.entries()) {
 		await sandbox.control.addFault({ operation: 'cashAccount', count: FAULT_BUDGET, probability: 1 / (30 - index), ...fault });
@@ -72,7 +72,7 @@ test(`over ${POLLS} polls of the account's cash on delivery with about 20% of re
 	await runPoll();
 
 	const barcodes = emitted.map((item) => String(item.BarCode));
-	const truth = [...(await repaidBarcodes(sandbox.url))].filter((barcode) => !repaidAtActivation.has(barcode));
+	const truth = [...(await repaidBarcodes(sandbox.control))].filter((barcode) => !repaidAtActivation.has(barcode));
 	expect(duplicatesOf(barcodes)).toEqual([]);
 	expect(truth.filter((barcode) => !barcodes.includes(barcode))).toEqual([]);
 	expect(barcodes.filter((barcode) => !truth.includes(barcode))).toEqual([]);

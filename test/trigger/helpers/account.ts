@@ -1,3 +1,5 @@
+import type { SandboxControl } from '../../../sandbox/control/client';
+import { DEFAULT_ACCOUNT } from '../../helpers/sandbox';
 import { ServiceClient } from '../../sandbox/support';
 
 /** The sandbox account as a shop's own script sees it: logged in afresh (the sandbox clock may have expired a token). */
@@ -7,11 +9,8 @@ export async function accountClient(url: string): Promise<ServiceClient> {
 	return client;
 }
 
-/** Barcodes whose cash on delivery GET /api/CashAccount shows as repaid right now (call it with no faults set). */
-export async function repaidBarcodes(url: string): Promise<Set<string>> {
-	const answer = await (await accountClient(url)).call('GET', '/api/CashAccount');
-	if (answer.status === 204) return new Set();
-	if (answer.status !== 200 || !Array.isArray(answer.json)) throw new Error(`CashAccount answered ${answer.status}: ${answer.text}`);
-	const records = answer.json as Array<{ BarCode: string; RepaymentId: string | null }>;
-	return new Set(records.filter((record) => record.RepaymentId).map((record) => String(record.BarCode)));
+/** Barcodes of the default account whose cash on delivery the sandbox has repaid by now (its control API). */
+export async function repaidBarcodes(control: SandboxControl): Promise<Set<string>> {
+	const records = await control.cashOnDelivery();
+	return new Set(records.filter((record) => record.repaid && record.account === DEFAULT_ACCOUNT.username).map((record) => record.BarCode));
 }
