@@ -47,3 +47,22 @@ test(`Cash on Delivery Repaid keeps ${REPAID.toLocaleString('en')} repaid record
 	expect(days[0] >= new Date(Date.parse(`${newest}T00:00:00Z`) - 3 * 86_400_000).toISOString().slice(0, 10)).toBe(true);
 	expect(trigger.staticDataBytes()).toBeLessThan(bytes);
 }, 300_000);
+
+describe('New Invoice', () => {
+	// The look-back window is counted from n8n's clock: a sandbox that starts now.
+	const current = useSandbox({ now: new Date().toISOString() });
+
+	test('keeps 10,000 invoices of its window in a few bytes each, and reads them all in one poll', async () => {
+		await current.control.addInvoices({ count: 10_000, hours: 0, lateShare: 0.25 });
+		const trigger = new TriggerHarness(sandboxCredential(current.url), { event: 'newInvoice', options: { lookBackDays: 31 } });
+		expect(await trigger.poll()).toEqual([]);
+		const stored = trigger.staticData.invoices as { seen: Record<string, string>; pages: number };
+		const remembered = Object.values(stored.seen).reduce((sum, text) => sum + text.split(',').length, 0);
+		expect(remembered).toBeGreaterThanOrEqual(10_000);
+		const bytes = trigger.staticDataBytes();
+		console.log(`static data: ${remembered} invoices in ${bytes} bytes = ${(bytes / remembered).toFixed(1)} bytes per invoice, ${stored.pages} pages of 100`);
+		expect(bytes / remembered).toBeLessThan(12);
+		expect(stored.pages).toBeGreaterThanOrEqual(100);
+		expect(await trigger.poll()).toEqual([]);
+	}, 300_000);
+});
