@@ -12,9 +12,9 @@ import { bareToken } from './boundToken';
 export const REDACTED = '[redacted]';
 const SHORTEST_SECRET = 4;
 /**
- * A subscription key or token at least this long is a random string, never a word or a name: Cargus'
- * keys have 32 characters and its tokens more, while no word or name in an address is this long in
- * one piece, so finding one inside an output value cannot be chance (the sandbox's demo keys are shorter).
+ * A subscription key or token at least this long is a random string, not a word or a name: Cargus'
+ * keys have 32 characters and its tokens more, while words, names and the sandbox's demo keys are
+ * shorter, so finding one inside an output value is no chance.
  */
 export const RANDOM_SECRET_LENGTH = 20;
 const DEEPEST = 32;
@@ -106,7 +106,7 @@ export interface OutputSecrets {
 	inside: string[];
 }
 
-/** The output rule for these credentials; a short password or key is never looked for inside a value. */
+/** The output rule for these credentials: the password, and a key or token shorter than RANDOM_SECRET_LENGTH, only as whole values. */
 export function outputSecretsOf(...credentials: Array<ICredentialDataDecryptedObject | undefined>): OutputSecrets {
 	const secrets = secretsOf(...credentials);
 	const passwords = new Set(credentials.map((credential) => String(credential?.password ?? '').trim()));
