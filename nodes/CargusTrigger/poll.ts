@@ -1,6 +1,6 @@
 import { NodeOperationError, type INodeExecutionData, type IPollFunctions, type NodeApiError } from 'n8n-workflow';
 
-import { runRequests } from './requests';
+import { redactItems, runRequests } from './requests';
 import { readSource } from './source';
 import type { AnyTriggerEvent } from './triggerEvent';
 
@@ -57,7 +57,7 @@ export async function pollEvent(this: IPollFunctions, event: AnyTriggerEvent): P
 	state.commit();
 	if (changes.length === 0) return null;
 	changes.sort((a, b) => event.compare(a, b));
-	return [changes.map((change) => event.toItem(change, settings))];
+	return [redactItems(source, changes.map((change) => event.toItem(change, settings)))];
 }
 
 /** "Fetch Test Event": the most recent change a throwaway state shows (everything counts as new). Saves nothing. */
@@ -83,7 +83,7 @@ export async function fetchTestEvent(this: IPollFunctions, event: AnyTriggerEven
 			return received.more;
 		},
 	});
-	if (newest !== undefined) return [[event.toItem(newest.change, settings)]];
+	if (newest !== undefined) return [redactItems(source, [event.toItem(newest.change, settings)])];
 	const failed = outcomes.find((outcome) => outcome.error !== undefined);
 	if (failed) throw failed.error as NodeApiError;
 	throw new NodeOperationError(this.getNode(), event.noTestEvent.message, { description: event.noTestEvent.description });

@@ -2,6 +2,7 @@ import {
 	NodeApiError,
 	type IHttpRequestOptions,
 	type IN8nHttpFullResponse,
+	type INodeExecutionData,
 	type IPollFunctions,
 	type JsonObject,
 } from 'n8n-workflow';
@@ -9,9 +10,9 @@ import {
 import { requestWithCredential } from '../Cargus/shared/authenticatedRequest';
 import { failureOf } from '../Cargus/shared/errors';
 import { SUBSCRIPTION_KEY_ADVICE } from '../Cargus/shared/login';
-import { redact, secretsOf } from '../Cargus/shared/redact';
+import { outputSecretsOf, redact, redactOutputItems, secretsOf } from '../Cargus/shared/redact';
+import { credentialsAfterSending } from '../Cargus/shared/redactedSend';
 import { isFailedToAuthenticate, isSubscriptionKeyRefusal, serviceMessageOf } from '../Cargus/shared/serviceMessage';
-import { newestTokenFor } from '../Cargus/shared/tokenCache';
 import type { Source } from './source';
 
 /** What one request of a poll came to. */
@@ -109,8 +110,7 @@ function refusal(context: IPollFunctions, requestName: string, response: IN8nHtt
  */
 function redactedError(context: IPollFunctions, source: Source, error: unknown): NodeApiError {
 	const apiError = error instanceof NodeApiError ? error : new NodeApiError(context.getNode(), error as JsonObject);
-	// A login while sending gives this process a new token that the answer may quote.
-	const secrets = secretsOf(source.credentials, { token: newestTokenFor(source.credentials) ?? '' });
+	const secrets = secretsOf(...credentialsAfterSending(source.credentials));
 	const message = redact(apiError.message, secrets);
 	const description = apiError.description ? redact(apiError.description, secrets) : undefined;
 	return new NodeApiError(context.getNode(), { message, description } as JsonObject, {
@@ -118,6 +118,11 @@ function redactedError(context: IPollFunctions, source: Source, error: unknown):
 		description: description ?? undefined,
 		httpCode: apiError.httpCode ?? undefined,
 	});
+}
+
+/** A poll's items as Cargus sent them, except a value that carries a secret beyond doubt (redact.ts). */
+export function redactItems(source: Source, items: INodeExecutionData[]): INodeExecutionData[] {
+	return redactOutputItems(items, outputSecretsOf(...credentialsAfterSending(source.credentials)));
 }
 
 export interface RunOptions<Request, Answer> {
