@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import GithubSlugger from 'github-slugger';
 import MarkdownIt from 'markdown-it';
-import type Token from 'markdown-it/lib/token.mjs';
+
+type Token = MarkdownIt.Token;
 
 const markdown = new MarkdownIt({ html: true });
 
@@ -35,8 +36,8 @@ function hrefsOf(source: string): string[] {
 	const hrefs: string[] = [];
 	const visit = (tokens: Token[]) => {
 		for (const token of tokens) {
-			if (token.type === 'link_open') hrefs.push(token.attrGet('href') ?? '');
-			if (token.type === 'image') hrefs.push(token.attrGet('src') ?? '');
+			if (token.type === 'link_open') hrefs.push(String(token.attrGet('href') ?? ''));
+			if (token.type === 'image') hrefs.push(String(token.attrGet('src') ?? ''));
 			if (token.children) visit(token.children);
 		}
 	};
