@@ -1,5 +1,5 @@
-import { toServiceDate } from './dates';
-import type { PickupOrder } from './types';
+import { toServiceDate } from '../dates';
+import type { PickupOrder } from '../types';
 
 /**
  * OrdStatus over time (the real service documents only 0 open and 1 closed):
@@ -24,6 +24,24 @@ export function orderStatusAt(order: PickupOrder, now: number): number {
 	if (now >= order.PickupStartDate) return 3;
 	if (now >= order.CreationDate + VALIDATION_DELAY_MS) return 2;
 	return 0;
+}
+
+export interface StatusChange {
+	OrdStatus: number;
+	at: number;
+}
+
+/** Every OrdStatus the order goes through from its creation, with the moment each starts (orderStatusAt as a timeline). */
+export function orderTimeline(order: PickupOrder): StatusChange[] {
+	const moments = [order.CreationDate, order.CreationDate + VALIDATION_DELAY_MS, order.PickupStartDate, order.PickupEndDate]
+		.filter((at) => at >= order.CreationDate)
+		.sort((a, b) => a - b);
+	const changes: StatusChange[] = [];
+	for (const at of moments) {
+		const OrdStatus = orderStatusAt(order, at);
+		if (changes.length === 0 || changes[changes.length - 1].OrdStatus !== OrdStatus) changes.push({ OrdStatus, at });
+	}
+	return changes;
 }
 
 export function orderView(order: PickupOrder, now: number) {
