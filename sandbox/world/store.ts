@@ -9,11 +9,14 @@ import type {
 	Account, IssuedToken, Invoice, PickupLocation, PickupOrder, Scenario, Shipment, StoredCashReceiptList, StoredComplaint,
 } from './types';
 
+/** A login of the default account's client: another user with its own subscription key. */
+export type ExtraUser = Pick<Account, 'username' | 'password' | 'subscriptionKey'>;
+
 export type TokenCheck = { status: 'valid'; account: Account } | { status: 'expired' | 'invalid' };
 
 /** Owns the sandbox's state: accounts, tokens, locations, orders, shipments, invoices, receipts, complaints. */
 export class SandboxStore {
-	readonly accounts = ACCOUNTS;
+	readonly accounts: Account[];
 	tokens = new Map<string, IssuedToken>();
 	locations = new Map<number, PickupLocation>();
 	orders = new Map<number, PickupOrder>();
@@ -35,7 +38,9 @@ export class SandboxStore {
 		private readonly clock: SandboxClock,
 		private readonly defaultTokenLifetimeMs: number,
 		seed: number,
+		extraUsers: ExtraUser[] = [],
 	) {
+		this.accounts = [...ACCOUNTS, ...extraUsers.map((user, index) => ({ ...ACCOUNTS[0], ...user, userId: ACCOUNTS[0].userId + 100 + index }))];
 		this.tokenLifetimeMs = defaultTokenLifetimeMs;
 		this.reset(seed);
 	}
