@@ -12,7 +12,7 @@ const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
 	scripts: Record<string, string>;
 	n8n: { strict?: boolean };
 };
-const OUTSIDE = ['test', 'sandbox', 'scripts', 'bench'];
+const OUTSIDE = ['test', 'sandbox', 'scripts', 'bench', '.n8n-cache'];
 const INSIDE = ['nodes/Cargus/shared', 'credentials'];
 const PROBE = 'export const key = process.env.KEY;\nconsole.log(key);\n';
 
