@@ -1,5 +1,5 @@
 /**
- * npm run bench: the product's benchmark. Prints one table of medians (Markdown, as in the README).
+ * npm run bench: the product's benchmark. Prints one table of medians (Markdown, as in docs/performance.md).
  * Environment: BENCH_RUNS (5), BENCH_ITEMS (1000), BENCH_WATCHED ("10000,100000"), BENCH_SECONDS (3, per
  * load run), BENCH_RECORDS (10000: invoices and repaid records for the trigger's account events),
  * BENCH_SECTIONS ("flows,trigger,sandbox"), BENCH_PORT_BASE (5700: n8n, its two task-broker ports,

@@ -13,7 +13,7 @@ export interface Row {
 	note?: string;
 }
 
-/** The benchmark's one table, as Markdown (it goes into the README as it is). */
+/** The benchmark's one table, as Markdown (it goes into docs/performance.md as it is). */
 export function table(rows: readonly Row[]): string {
 	const header = ['Measure', 'Median', 'Ratio', 'Target', 'Runs and notes'];
 	const lines = rows.map((row) => [row.measure, row.value, row.ratio ?? '', row.target ?? '', row.note ?? '']);

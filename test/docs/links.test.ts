@@ -35,3 +35,17 @@ describe('the links between the README, docs/ and the sandbox README', () => {
 		]);
 	});
 });
+describe('the README is a front page', () => {
+	const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+
+	it('is at most 250 lines and 18 KB', () => {
+		expect(readme.split('\n').length).toBeLessThanOrEqual(250);
+		expect(Buffer.byteLength(readme)).toBeLessThanOrEqual(18 * 1024);
+	});
+
+	it('gives the two commands in its first 40 lines', () => {
+		const top = readme.split('\n').slice(0, 40).join('\n');
+		expect(top).toContain('npm install && npm start');
+		expect(top).toContain('npm install && npm test');
+	});
+});
