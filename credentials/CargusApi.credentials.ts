@@ -16,7 +16,7 @@ import {
 	PRODUCTION_BASE_URL,
 	TEST_BASE_URL,
 } from '../nodes/Cargus/shared/baseUrl';
-import { hasAccount, LEGAL_ENTITY_LOGIN, STANDARD_LOGIN, SUBSCRIPTION_KEY_ADVICE } from '../nodes/Cargus/shared/login';
+import { hasAccount, LEGAL_ENTITY_LOGIN, STANDARD_LOGIN, SUBSCRIPTION_KEY_ADVICE, subscriptionKeyRejected } from '../nodes/Cargus/shared/login';
 import { renewToken } from '../nodes/Cargus/shared/tokenCache';
 
 export class CargusApi implements ICredentialType {
@@ -119,7 +119,7 @@ export class CargusApi implements ICredentialType {
 			body: '={{ $credentials.username ? { UserName: $credentials.username.trim(), Password: $credentials.password } : undefined }}',
 		},
 		rules: [
-			{ type: 'responseCode', properties: { value: 401, message: `Cargus rejected the subscription key (HTTP 401). ${SUBSCRIPTION_KEY_ADVICE}` } },
+			{ type: 'responseCode', properties: { value: 401, message: `${subscriptionKeyRejected(401)}. ${SUBSCRIPTION_KEY_ADVICE}` } },
 			{ type: 'responseCode', properties: { value: 404, message: 'Cargus does not know this address (HTTP 404): check the Environment or Base URL of the credential' } },
 			...[400, 403, 409, 500].map((status) => ({
 				type: 'responseCode' as const,

@@ -7,8 +7,9 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { DELIVERED_EVENT_ID, RETURNED_EVENT_ID, RETURNING_EVENT_ID } from './events';
-import { MAX_BATCH_SIZE } from './fetchTraces';
+import { MAX_BARCODES_PER_REQUEST } from '../Cargus/shared/barcodes';
+import { DELIVERED_EVENT_ID } from '../Cargus/shared/trackingStatus';
+import { RETURNED_EVENT_ID, RETURNING_EVENT_ID } from './events';
 import { fetchTestEvent, pollTrackingEvents } from './poll';
 import { DEFAULT_FINAL_EVENT_IDS, DEFAULT_POLLS_AFTER_FINAL, DEFAULT_TIMEOUT_SECONDS } from './settings';
 
@@ -76,9 +77,9 @@ export class CargusTrigger implements INodeType {
 						displayName: 'Barcodes per Request',
 						name: 'batchSize',
 						type: 'number',
-						typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
-						default: MAX_BATCH_SIZE,
-						description: `How many barcodes to trace in one request (at most ${MAX_BATCH_SIZE}, the service's limit)`,
+						typeOptions: { minValue: 1, maxValue: MAX_BARCODES_PER_REQUEST },
+						default: MAX_BARCODES_PER_REQUEST,
+						description: `How many barcodes to trace in one request (at most ${MAX_BARCODES_PER_REQUEST}, the service's limit)`,
 					},
 					{
 						displayName: 'Emit Existing Events',

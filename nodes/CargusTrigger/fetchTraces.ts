@@ -8,15 +8,13 @@ import {
 } from 'n8n-workflow';
 
 import { requestWithCredential } from '../Cargus/shared/authenticatedRequest';
+import { MAX_BARCODES_PER_REQUEST } from '../Cargus/shared/barcodes';
 import { failureOf } from '../Cargus/shared/errors';
-import { SUBSCRIPTION_KEY_ADVICE } from '../Cargus/shared/login';
+import { SUBSCRIPTION_KEY_ADVICE, subscriptionKeyRejected } from '../Cargus/shared/login';
 import { redact, secretsOf } from '../Cargus/shared/redact';
 import { newestTokenFor } from '../Cargus/shared/tokenCache';
 import { isFailedToAuthenticate, isSubscriptionKeyRefusal, serviceMessageOf } from '../Cargus/shared/serviceMessage';
 import { toShipmentTrace, type PackageTrace, type ShipmentTrace } from './events';
-
-/** The service's maximum number of barcodes in one trace request. */
-export const MAX_BATCH_SIZE = 50;
 
 const ONE_REQUEST_TRACE_PATH = '/api/AwbTrace/GetAwbTraceOneRequest';
 const TRACE_WITHOUT_LOGIN_PATH = '/api/NoAuth/GetAwbTrace';
@@ -41,7 +39,7 @@ export interface BatchOutcome {
 }
 
 export function toBatches(barcodes: readonly string[], batchSize: number): string[][] {
-	const size = Math.min(MAX_BATCH_SIZE, Math.max(1, Math.floor(batchSize) || MAX_BATCH_SIZE));
+	const size = Math.min(MAX_BARCODES_PER_REQUEST, Math.max(1, Math.floor(batchSize) || MAX_BARCODES_PER_REQUEST));
 	const batches: string[][] = [];
 	for (let start = 0; start < barcodes.length; start += size) batches.push(barcodes.slice(start, start + size));
 	return batches;
@@ -130,7 +128,7 @@ async function requestTraces(
 	} catch (error) {
 		const failure = failureOf(error);
 		if (failure.status === 401 && isSubscriptionKeyRefusal(failure.body)) {
-			throw answerError(context, `Cargus rejected the subscription key (HTTP 401: ${serviceMessageOf(failure.body) ?? ''})`, '401', SUBSCRIPTION_KEY_ADVICE);
+			throw answerError(context, subscriptionKeyRejected(401, failure.body), '401', SUBSCRIPTION_KEY_ADVICE);
 		}
 		throw new NodeApiError(context.getNode(), error as JsonObject);
 	}

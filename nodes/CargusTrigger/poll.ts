@@ -95,7 +95,7 @@ export async function pollTrackingEvents(this: IPollFunctions): Promise<INodeExe
 	const outcomes = await traceAll.call(this, source, toBatches(toTrace, settings.batchSize), CONCURRENT_REQUESTS, deadline, (traces) => {
 		for (const trace of traces.values()) {
 			for (const event of advanceShipment(state, trace, settings)) {
-				if (isWanted(event, settings.eventIds)) found.push({ event, shipment: trace.summary });
+				found.push({ event, shipment: trace.summary });
 			}
 		}
 	});

@@ -2,10 +2,12 @@ import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-w
 
 import { credentialReferenceOf } from '../Cargus/shared/authenticatedRequest';
 import { baseUrlOf } from '../Cargus/shared/baseUrl';
-import { parseBarcodes } from '../Cargus/shared/barcodes';
+import { MAX_BARCODES_PER_REQUEST, parseBarcodes } from '../Cargus/shared/barcodes';
 import { hasAccount } from '../Cargus/shared/login';
-import { DELIVERED_EVENT_ID, RETURNED_EVENT_ID } from './events';
-import { MAX_BATCH_SIZE, type TraceSource } from './fetchTraces';
+import { DELIVERED_EVENT_ID } from '../Cargus/shared/trackingStatus';
+import { isBlank } from '../Cargus/shared/values';
+import { RETURNED_EVENT_ID } from './events';
+import type { TraceSource } from './fetchTraces';
 
 export const DEFAULT_FINAL_EVENT_IDS = [DELIVERED_EVENT_ID, RETURNED_EVENT_ID];
 export const DEFAULT_POLLS_AFTER_FINAL = 5;
@@ -35,12 +37,6 @@ function numberOr(value: unknown, fallback: number): number {
 	return Number.isFinite(number) ? number : fallback;
 }
 
-function isBlank(value: unknown): boolean {
-	if (value === null || value === undefined) return true;
-	if (typeof value === 'string') return value.trim() === '';
-	return Array.isArray(value) && value.length === 0;
-}
-
 function readBarcodes(context: IPollFunctions): string[] {
 	const value = context.getNodeParameter('barcodes', '');
 	// An empty list is allowed: the trigger then watches nothing and forgets what it knew.
@@ -59,7 +55,7 @@ export function readSettings(this: IPollFunctions): TriggerSettings {
 	const eventIds = toEventIds(options.eventIds);
 	return {
 		barcodes: readBarcodes(this),
-		batchSize: numberOr(options.batchSize, MAX_BATCH_SIZE),
+		batchSize: numberOr(options.batchSize, MAX_BARCODES_PER_REQUEST),
 		emitExisting: options.emitExisting === true,
 		eventIds: eventIds.size > 0 ? eventIds : undefined,
 		finalEventIds: toEventIds(options.finalEventIds ?? DEFAULT_FINAL_EVENT_IDS),

@@ -2,11 +2,9 @@ import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { parseBarcodes } from './barcodes';
+import { MAX_BARCODES_PER_REQUEST, parseBarcodes } from './barcodes';
 import { parameterOf } from './itemParameters';
-
-export const MAX_BARCODES_PER_REQUEST = 50;
-const INT32_MAX = 2147483647;
+import { INT32_MAX, isBlank } from './values';
 
 type Location = 'query' | 'body';
 
@@ -26,10 +24,6 @@ function put(options: IHttpRequestOptions, location: Location, property: string,
 		options.body = { ...((options.body as IDataObject | undefined) ?? {}), [property]: value as IDataObject[string] };
 	}
 	return options;
-}
-
-function isBlank(value: unknown): boolean {
-	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
 interface FieldSpec {
@@ -54,22 +48,6 @@ export function integer(spec: FieldSpec): PreSendAction {
 		const number = typeof value === 'string' ? Number(value.trim()) : value;
 		if (typeof number !== 'number' || !Number.isInteger(number) || Math.abs(number) > INT32_MAX) {
 			throw refuse(this, spec.label, `${JSON.stringify(value)} is not a whole number`);
-		}
-		return put(options, spec.to, spec.property, number);
-	};
-}
-
-/** Numbers that may have decimals (amounts, weights). */
-export function decimal(spec: FieldSpec): PreSendAction {
-	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const value = parameterOf(this, spec.parameter, null);
-		if (isBlank(value)) {
-			if (spec.optional) return options;
-			throw refuse(this, spec.label, 'a number is required');
-		}
-		const number = typeof value === 'string' ? Number(value.trim().replace(',', '.')) : value;
-		if (typeof number !== 'number' || !Number.isFinite(number)) {
-			throw refuse(this, spec.label, `${JSON.stringify(value)} is not a number`);
 		}
 		return put(options, spec.to, spec.property, number);
 	};

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { MAX_BARCODES_PER_REQUEST } from './barcodes';
 import { dateOf, rfc3339 } from './input';
 import { quote } from './quote';
 import type { Reading } from './values';
@@ -20,8 +21,6 @@ export interface RuleContext {
 }
 
 type Reader = (value: unknown, context: RuleContext) => Reading<unknown>;
-
-const MAX_BARCODES_PER_REQUEST = 50;
 
 /** The kinds of value a field may hold, each with how it is read. */
 export const RULES = {

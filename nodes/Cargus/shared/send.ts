@@ -10,10 +10,9 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { requestWithCredential } from './authenticatedRequest';
-import { parseBarcodes } from './barcodes';
+import { MAX_BARCODES_PER_REQUEST, parseBarcodes } from './barcodes';
 import { baseUrlOf } from './baseUrl';
 import { cargusError } from './errors';
-import { MAX_BARCODES_PER_REQUEST } from './input';
 import { hasAccount, requestToken, SUBSCRIPTION_KEY_HEADER } from './login';
 import { isFailedToAuthenticate } from './serviceMessage';
 
