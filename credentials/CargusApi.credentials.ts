@@ -10,7 +10,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { authenticateRequest } from '../nodes/Cargus/shared/authentication';
+import { authenticateRequest, type CargusRequestOptions } from '../nodes/Cargus/shared/authentication';
 import {
 	CUSTOM_ENVIRONMENT,
 	PRODUCTION_BASE_URL,
@@ -18,6 +18,9 @@ import {
 } from '../nodes/Cargus/shared/baseUrl';
 import { hasAccount, LEGAL_ENTITY_LOGIN, STANDARD_LOGIN, SUBSCRIPTION_KEY_ADVICE, subscriptionKeyRejected } from '../nodes/Cargus/shared/login';
 import { renewToken } from '../nodes/Cargus/shared/tokenCache';
+
+// The test's login request carries only the key (authentication.ts).
+const KEY_ONLY: Pick<CargusRequestOptions, 'tokenIn'> = { tokenIn: 'none' };
 
 export class CargusApi implements ICredentialType {
 	name = 'cargusApi';
@@ -109,6 +112,7 @@ export class CargusApi implements ICredentialType {
 	// nothing about a changed password); without one, a call that needs only the key.
 	test: ICredentialTestRequest = {
 		request: {
+			...KEY_ONLY,
 			baseURL: `={{ $credentials.environment === "${CUSTOM_ENVIRONMENT}" ? $credentials.baseUrl.replace(/\\/+$/, "") : $credentials.environment }}`,
 			method: '={{ $credentials.username ? "POST" : "GET" }}' as IHttpRequestMethods,
 			url: `={{ $credentials.username ? ($credentials.loginEndpoint || "${LEGAL_ENTITY_LOGIN}") : "/api/NoAuth/GetLocalities" }}`,

@@ -5,7 +5,7 @@ import { barcodeListFields, fileOptions } from '../../shared/fields';
 import { barcodes } from '../../shared/input';
 import { BINARY_REQUEST, forOperation, operation } from '../../shared/operation';
 import { orFailWith, pdfFile } from '../../shared/output';
-import { sendWithToken } from '../../shared/send';
+import { sendWithTokenInQuery } from '../../shared/send';
 import { yesNo } from '../../shared/values';
 
 const printOptions = async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
@@ -31,7 +31,7 @@ export const getAwbPdf = operation({
 	method: 'GET',
 	url: '/api/PDF/AwbDocuments',
 	request: BINARY_REQUEST,
-	send: sendWithToken,
+	send: sendWithTokenInQuery,
 	preSend: [barcodes({ parameter: 'barcodes', label: 'Barcodes', to: 'query', property: 'barCodes', list: true }), printOptions],
 	output: orFailWith(pdfFile(fileName), function (this: IExecuteSingleFunctions) {
 		return `Cargus has no AWB for ${parseBarcodes(this.getNodeParameter('barcodes')).join(', ')}`;

@@ -4,7 +4,7 @@ import { fileOptions, idField } from '../../shared/fields';
 import { integer } from '../../shared/input';
 import { BINARY_REQUEST, forOperation, operation } from '../../shared/operation';
 import { orFailWith, pdfFile } from '../../shared/output';
-import { sendWithToken } from '../../shared/send';
+import { sendWithTokenInQuery } from '../../shared/send';
 
 export const getPdf = operation({
 	name: 'Get PDF',
@@ -14,7 +14,7 @@ export const getPdf = operation({
 	method: 'GET',
 	url: '/api/PDF/InvoiceDocuments',
 	request: BINARY_REQUEST,
-	send: sendWithToken,
+	send: sendWithTokenInQuery,
 	preSend: [integer({ parameter: 'invoiceId', label: 'Invoice ID', to: 'query', property: 'InvoiceId' })],
 	output: orFailWith(
 		pdfFile(function (this: IExecuteSingleFunctions) {
