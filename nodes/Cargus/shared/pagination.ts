@@ -1,5 +1,6 @@
 import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { field } from './field';
 import type { Sender } from './send';
 import { applyOutput, requestWithToken, requireAccount } from './send';
 import { yesNo } from './values';
@@ -32,7 +33,7 @@ export const returnAllField: INodeProperties = {
 	description: 'Whether to return all results or only up to a given limit',
 };
 
-export const limitField: INodeProperties = {
+export const limitField: INodeProperties = field({
 	displayName: 'Limit',
 	name: 'limit',
 	type: 'number',
@@ -40,7 +41,7 @@ export const limitField: INodeProperties = {
 	default: 50,
 	description: 'Max number of results to return',
 	displayOptions: { show: { returnAll: [false] } },
-};
+}, { rule: 'limit' });
 
 export const pagingOptions: INodeProperties = {
 	displayName: 'Options',
@@ -49,13 +50,13 @@ export const pagingOptions: INodeProperties = {
 	placeholder: 'Add Option',
 	default: {},
 	options: [
-		{
+		field({
 			displayName: 'Page Size',
 			name: 'pageSize',
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: MAX_PAGE_SIZE },
 			default: MAX_PAGE_SIZE,
 			description: 'How many invoices to ask Cargus for per request, at most 100',
-		},
+		}, { rule: 'pageSize' }),
 	],
 };
