@@ -1,8 +1,8 @@
-import { SandboxClock, type ClockMode } from './clock';
-import { FaultRegistry } from './faults';
-import { RateLimiter } from './rateLimit';
-import { RequestLog } from './requestLog';
-import { SandboxStore } from './store';
+import { SandboxClock, type ClockMode } from './world/clock';
+import { FaultRegistry } from './gateway/faults';
+import { RateLimiter } from './gateway/rateLimit';
+import { RequestLog } from './control/requestLog';
+import { SandboxStore } from './world/store';
 
 export interface SandboxSettings {
 	/** How an expired token is answered: 401, or 200 with the JSON string "Failed to authenticate!". */

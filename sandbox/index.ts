@@ -1,9 +1,9 @@
-import type { ClockMode } from './clock';
+import type { ClockMode } from './world/clock';
 import { SandboxContext } from './context';
 import { buildServer } from './server';
 
-export { DEFAULT_ACCOUNT } from './seed';
-export { SandboxControl } from './control';
+export { DEFAULT_ACCOUNT } from './world/seed';
+export { SandboxControl } from './control/client';
 
 export interface SandboxOptions {
 	/** Default 4000 for the CLI; 0 = free port. */

@@ -1,9 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { BODY_LIMIT_BYTES, installBodyParsers } from './bodyParsers';
+import { BODY_LIMIT_BYTES, installBodyParsers } from './gateway/bodyParsers';
 import type { SandboxContext } from './context';
-import { installControlApi } from './controlApi';
-import { gatewayBodies } from './errorBodies';
-import { installGateway } from './gateway';
+import { installControlApi } from './control/api';
+import { gatewayBodies } from './routes/errorBodies';
+import { installGateway } from './gateway/hooks';
 import { registerCashReceipts } from './routes/cashReceipts';
 import { registerComplaints } from './routes/complaints';
 import { registerDocuments } from './routes/documents';

@@ -1,9 +1,9 @@
-import { AnswerError } from '../answers';
-import { modelStateError } from '../errorBodies';
-import { referenceData, type LocalityRecord } from '../referenceData';
-import type { OperationSpec } from '../routing';
-import type { PickupLocation } from '../types';
-import { EMAIL_PATTERN, type Schema } from '../validation';
+import { AnswerError } from './answers';
+import { modelStateError } from './errorBodies';
+import { referenceData, type LocalityRecord } from '../world/referenceData';
+import type { OperationSpec } from './operation';
+import type { PickupLocation } from '../world/types';
+import { EMAIL_PATTERN, type Schema } from './validation';
 import { failWith } from './inputs';
 
 /** AddressFields, shared by the pickup location and pickup order bodies. */

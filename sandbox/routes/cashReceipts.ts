@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { AnswerError, ok } from '../answers';
+import { AnswerError, ok } from './answers';
 import type { SandboxContext } from '../context';
-import { modelStateError } from '../errorBodies';
-import { defineOperation } from '../routing';
-import { isObject, listOf, validateFields } from '../validation';
+import { modelStateError } from './errorBodies';
+import { defineOperation } from './operation';
+import { isObject, listOf, validateFields } from './validation';
 import { failWith, requireBody } from './inputs';
 
 /** Create a list of cash receipts (no token): validated, stored, answers the new list Id. */

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { AnswerError, ok } from '../answers';
+import { AnswerError, ok } from './answers';
 import type { SandboxContext } from '../context';
-import { modelStateError } from '../errorBodies';
-import { defineOperation } from '../routing';
-import { EMAIL_PATTERN } from '../validation';
+import { modelStateError } from './errorBodies';
+import { defineOperation } from './operation';
+import { EMAIL_PATTERN } from './validation';
 import { failWith, requireBody, validateOrFail } from './inputs';
 
 /** Save a complaint (no token): validated (invalid input is 409, the only error listed), stored, answers true. */

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { noContent, ok } from '../answers';
+import { noContent, ok } from './answers';
 import type { SandboxContext } from '../context';
-import { toServiceDate } from '../dates';
-import { awbDocumentsPdf, invoicePdf, orderSummaryPdf } from '../pdf';
-import { defineOperation } from '../routing';
-import type { Invoice, Shipment } from '../types';
+import { toServiceDate } from '../world/dates';
+import { awbDocumentsPdf, invoicePdf, orderSummaryPdf } from '../world/pdf';
+import { defineOperation } from './operation';
+import type { Invoice, Shipment } from '../world/types';
 import { barcodesQuery, dateRange, failWith, intQuery } from './inputs';
 
 export const DEFAULT_ITEMS_PER_PAGE = 50;

@@ -1,9 +1,9 @@
-import { AnswerError } from '../answers';
-import { parseBarcodeList } from '../barcodes';
-import { parseServiceDate } from '../dates';
-import { messageListError, modelStateError } from '../errorBodies';
-import type { OperationSpec, QueryReader } from '../routing';
-import { isObject, validateFields, type Schema } from '../validation';
+import { AnswerError } from './answers';
+import { parseBarcodeList } from './barcodes';
+import { parseServiceDate } from '../world/dates';
+import { messageListError, modelStateError } from './errorBodies';
+import type { OperationSpec, QueryReader } from './operation';
+import { isObject, validateFields, type Schema } from './validation';
 
 /** Shared input checks for the routes; each throws the operation's invalid-input answer. */
 

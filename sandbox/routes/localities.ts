@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { noContent, ok } from '../answers';
+import { noContent, ok } from './answers';
 import type { SandboxContext } from '../context';
-import { localityViews } from '../localityViews';
-import { referenceData } from '../referenceData';
-import { defineOperation, type OperationInput } from '../routing';
+import { localityViews } from '../world/localityViews';
+import { referenceData } from '../world/referenceData';
+import { defineOperation, type OperationInput } from './operation';
 import { intQuery } from './inputs';
 
 /** Localities of Romania (CountryId 1), filterable by county and postal code; other countries: 204. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { AnswerError, ok } from '../answers';
+import { AnswerError, ok } from './answers';
 import type { SandboxContext } from '../context';
-import { bareStringError } from '../errorBodies';
-import { defineOperation, type OperationInput } from '../routing';
+import { bareStringError } from './errorBodies';
+import { defineOperation, type OperationInput } from './operation';
 import { requireBody, validateOrFail } from './inputs';
 
 /** Login answers the token as a bare JSON string; a wrong account gets 409 with a bare string. */

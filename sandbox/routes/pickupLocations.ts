@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { AnswerError, ok } from '../answers';
+import { AnswerError, ok } from './answers';
 import type { SandboxContext } from '../context';
-import { errorObject } from '../errorBodies';
-import { findMinihub, referenceData } from '../referenceData';
-import { defineOperation } from '../routing';
-import type { PickupLocation } from '../types';
+import { errorObject } from './errorBodies';
+import { findMinihub, referenceData } from '../world/referenceData';
+import { defineOperation } from './operation';
+import type { PickupLocation } from '../world/types';
 import { applyAddress, checkEmail, resolveLocality, ADDRESS_FIELDS, requireLocality } from './address';
 import { failWith, requireBody, validateOrFail } from './inputs';
 

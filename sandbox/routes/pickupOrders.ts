@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { AnswerError, noContent, ok } from '../answers';
+import { AnswerError, noContent, ok } from './answers';
 import type { SandboxContext } from '../context';
-import { errorObject } from '../errorBodies';
-import { orderView } from '../orders';
-import { defineOperation } from '../routing';
+import { errorObject } from './errorBodies';
+import { orderView } from '../world/timelines/pickupOrders';
+import { defineOperation } from './operation';
 import { ADDRESS_FIELDS, checkEmail } from './address';
 import { failWith, requireBody, validateOrFail } from './inputs';
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { AnswerError, ok } from '../answers';
+import { AnswerError, ok } from './answers';
 import type { SandboxContext } from '../context';
-import { DAY, HOUR } from '../dates';
-import { errorObject } from '../errorBodies';
-import { defineOperation } from '../routing';
-import { planEvents, SCENARIO_PATHS } from '../shipments';
+import { DAY, HOUR } from '../world/dates';
+import { errorObject } from './errorBodies';
+import { defineOperation } from './operation';
+import { planEvents, SCENARIO_PATHS } from '../world/timelines/shipments';
 import { failWith, requireBody, validateOrFail } from './inputs';
 
 /** A return AWB is picked up one day after it is generated, then travels back in 3-hour steps. */

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { AnswerError, noContent, ok, okJson, preferredXml } from '../answers';
-import { parseBarcodeList } from '../barcodes';
+import { AnswerError, noContent, ok, okJson, preferredXml } from './answers';
+import { parseBarcodeList } from './barcodes';
 import type { SandboxContext } from '../context';
-import { errorObject } from '../errorBodies';
-import { defineOperation, type OperationInput } from '../routing';
-import { cashRecordView, traceJson, traceView } from '../shipments';
-import type { Shipment } from '../types';
+import { errorObject } from './errorBodies';
+import { defineOperation, type OperationInput } from './operation';
+import { cashRecordView, traceJson, traceView } from '../world/timelines/shipments';
+import type { Shipment } from '../world/types';
 import { barcodesQuery, failWith } from './inputs';
 
 /** Tracking and status: three trace operations, status by barcode and the cash-on-delivery account. */

@@ -1,6 +1,6 @@
 import type { RunningSandbox, SandboxOptions } from '../../sandbox';
 import { DEFAULT_ACCOUNT, startSandbox } from '../../sandbox';
-import { SandboxControl } from '../../sandbox/control';
+import { SandboxControl } from '../../sandbox/control/client';
 
 export { DEFAULT_ACCOUNT };
 

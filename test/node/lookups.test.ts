@@ -13,9 +13,9 @@ interface SandboxLocality {
 	CountyId: number;
 }
 const SANDBOX_LOCALITIES = JSON.parse(
-	fs.readFileSync(path.join(__dirname, '..', '..', 'sandbox', 'data', 'localities.json'), 'utf8'),
+	fs.readFileSync(path.join(__dirname, '..', '..', 'sandbox', 'world', 'data', 'localities.json'), 'utf8'),
 ) as SandboxLocality[];
-const COUNTIES = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'sandbox', 'data', 'counties.json'), 'utf8')) as Array<{
+const COUNTIES = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'sandbox', 'world', 'data', 'counties.json'), 'utf8')) as Array<{
 	CountyId: number;
 	Name: string;
 }>;

@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import { startSandbox } from '../../sandbox/index';
-import { SandboxControl } from '../../sandbox/control';
+import { SandboxControl } from '../../sandbox/control/client';
 import { TEST_NOW, useSandbox } from './support';
 
 const sandbox = useSandbox();

@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import type { TraceEventView } from '../../sandbox/control';
+import type { TraceEventView } from '../../sandbox/control/client';
 import { useSandbox } from './support';
 
 const sandbox = useSandbox();

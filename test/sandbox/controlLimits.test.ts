@@ -1,6 +1,6 @@
 import { request } from 'undici';
 
-import { MAX_BODY_DEPTH } from '../../sandbox/bodyParsers';
+import { MAX_BODY_DEPTH } from '../../sandbox/gateway/bodyParsers';
 import { useSandbox } from './support';
 
 const sandbox = useSandbox();

@@ -1,4 +1,4 @@
-import { parseServiceDate, toServiceDate } from '../../sandbox/dates';
+import { parseServiceDate, toServiceDate } from '../../sandbox/world/dates';
 
 describe('service dates (Bucharest local time, no zone)', () => {
 	it('formats instants in winter (+02:00) and summer (+03:00) time, across both DST changes', () => {

@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import { DEFAULT_ACCOUNT, startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index';
-import { SandboxControl } from '../../sandbox/control';
+import { SandboxControl } from '../../sandbox/control/client';
 
 /** The sandbox clock start used by the contract tests (frozen clock). */
 export const TEST_NOW = '2026-11-20T10:00:00Z';

@@ -1,7 +1,7 @@
 import { SandboxContext } from '../../sandbox/context';
-import { DAY, HOUR } from '../../sandbox/dates';
-import { insertEvent, traceJson, traceView } from '../../sandbox/shipments';
-import type { Shipment } from '../../sandbox/types';
+import { DAY, HOUR } from '../../sandbox/world/dates';
+import { insertEvent, traceJson, traceView } from '../../sandbox/world/timelines/shipments';
+import type { Shipment } from '../../sandbox/world/types';
 
 /** The trace operations write their JSON answers directly; these must be the bytes JSON.stringify writes of the trace. */
 describe('the JSON of a trace', () => {

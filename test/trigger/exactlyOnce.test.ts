@@ -1,6 +1,6 @@
 import { NodeApiError, type IDataObject } from 'n8n-workflow';
 
-import type { FaultInput } from '../../sandbox/control';
+import type { FaultInput } from '../../sandbox/control/client';
 import { useSandbox } from '../helpers/sandbox';
 import { sandboxCredential } from './helpers/credentials';
 import { duplicatesOf, groundTruth, identityOf, isOldestFirst, sandboxTimePlus } from './helpers/events';

@@ -1,6 +1,6 @@
 import { NodeApiError } from 'n8n-workflow';
 
-import type { ScenarioName } from '../../sandbox/control';
+import type { ScenarioName } from '../../sandbox/control/client';
 import { useSandbox } from '../helpers/sandbox';
 import { sandboxCredential } from './helpers/credentials';
 import { duplicatesOf, groundTruth, identityOf, isOldestFirst, sandboxTimePlus } from './helpers/events';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ControlShipment, SandboxControl } from '../../../sandbox/control';
+import type { ControlShipment, SandboxControl } from '../../../sandbox/control/client';
 
 /** Event identity as the contract defines it: (barcode, EventId, Date). */
 export function identityOf(item: IDataObject): string {

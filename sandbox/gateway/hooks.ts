@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendAnswer } from './answers';
-import { authCarried, checkAuth } from './auth';
-import type { SandboxContext } from './context';
-import { gatewayBodies, serverError } from './errorBodies';
+import { sendAnswer } from '../routes/answers';
+import { authCarried, checkAuth } from './tokenCheck';
+import type { SandboxContext } from '../context';
+import { gatewayBodies, serverError } from '../routes/errorBodies';
 import type { Fault } from './faults';
-import { loggedBody } from './requestLog';
+import { loggedBody } from '../control/requestLog';
 
-import { isControlPath } from './controlPath';
+import { isControlPath } from '../control/path';
 
 function pathOf(url: string): string {
 	const q = url.indexOf('?');

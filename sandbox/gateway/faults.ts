@@ -1,4 +1,4 @@
-import type { SeededRandom } from './random';
+import type { SeededRandom } from '../world/random';
 
 export type FaultKind = 'status' | 'latency' | 'malformed' | 'truncated' | 'reset' | 'echo';
 export const FAULT_KINDS: readonly FaultKind[] = ['status', 'latency', 'malformed', 'truncated', 'reset', 'echo'];

@@ -1,4 +1,4 @@
-import { parseServiceDate } from './dates';
+import { parseServiceDate } from '../world/dates';
 
 export type FieldType = 'int' | 'double' | 'string' | 'boolean' | 'date';
 export interface FieldRule {

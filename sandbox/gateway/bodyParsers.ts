@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sendAnswer } from './answers';
-import { isControlPath } from './controlPath';
-import { modelStateError, serverError } from './errorBodies';
-import { parseXmlBody, XmlBodyError } from './xml';
+import { sendAnswer } from '../routes/answers';
+import { isControlPath } from '../control/path';
+import { modelStateError, serverError } from '../routes/errorBodies';
+import { parseXmlBody, XmlBodyError } from '../routes/xml';
 
 /** Largest request body accepted (JSON or XML); larger bodies get the operation's invalid-input status. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;

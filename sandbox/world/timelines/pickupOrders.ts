@@ -1,5 +1,5 @@
-import { toServiceDate } from './dates';
-import type { PickupOrder } from './types';
+import { toServiceDate } from '../dates';
+import type { PickupOrder } from '../types';
 
 /**
  * OrdStatus over time (the real service documents only 0 open and 1 closed):

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { Answer } from './answers';
-import type { SandboxContext } from './context';
-import { notAuthorized } from './errorBodies';
-import type { AuthCarried } from './requestLog';
-import type { AuthRule } from './routing';
-import type { Account } from './types';
+import type { Answer } from '../routes/answers';
+import type { SandboxContext } from '../context';
+import { notAuthorized } from '../routes/errorBodies';
+import type { AuthCarried, AuthRule } from '../routes/operation';
+import type { Account } from '../world/types';
 
 function bearerToken(request: FastifyRequest): string | undefined {
 	const header = request.headers.authorization;

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { SandboxContext } from './context';
-import { MINUTE, parseServiceDate } from './dates';
-import { ECHO_FORMATS, FAULT_KINDS, FaultRegistry, type EchoFormat, type FaultSpec } from './faults';
-import { EVENT_DESCRIPTIONS, eventLocality, insertEvent, stateOf, traceEventView, traceView, visibleEvents } from './shipments';
-import { SCENARIOS, type Scenario, type Shipment } from './types';
-import { isObject } from './validation';
-import { parseBarcodeList } from './barcodes';
+import type { SandboxContext } from '../context';
+import { MINUTE, parseServiceDate } from '../world/dates';
+import { ECHO_FORMATS, FAULT_KINDS, FaultRegistry, type EchoFormat, type FaultSpec } from '../gateway/faults';
+import { EVENT_DESCRIPTIONS, eventLocality, insertEvent, stateOf, traceEventView, traceView, visibleEvents } from '../world/timelines/shipments';
+import { SCENARIOS, type Scenario, type Shipment } from '../world/types';
+import { isObject } from '../routes/validation';
+import { parseBarcodeList } from '../routes/barcodes';
 
 function badRequest(reply: FastifyReply, message: string): FastifyReply {
 	return reply.code(400).send({ message });

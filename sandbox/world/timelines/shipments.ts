@@ -1,6 +1,6 @@
-import { toServiceDate } from './dates';
-import { jsonNumber, jsonString } from './json';
-import type { PlannedEvent, Scenario, Shipment } from './types';
+import { toServiceDate } from '../dates';
+import { jsonNumber, jsonString } from '../json';
+import type { PlannedEvent, Scenario, Shipment } from '../types';
 
 export const EVENT_DESCRIPTIONS: Record<number, string> = {
 	70: 'Expeditia a fost preluata de curier',

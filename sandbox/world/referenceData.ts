@@ -26,7 +26,7 @@ function load<T>(file: string): T {
 	return JSON.parse(readFileSync(path.join(__dirname, 'data', file), 'utf8')) as T;
 }
 
-/** Real Cargus reference data (from Cargus' WooCommerce plugin), shipped in sandbox/data/. */
+/** Real Cargus reference data (from Cargus' WooCommerce plugin), shipped in sandbox/world/data/. */
 export function referenceData(): ReferenceData {
 	if (cached) return cached;
 	const counties = load<County[]>('counties.json');
@@ -43,7 +43,7 @@ export function referenceData(): ReferenceData {
 }
 
 /**
- * Every real Ship & Go point (sandbox/data/minihubs.json, all 1,928 of ../shared/data/), keyed by its
+ * Every real Ship & Go point (sandbox/world/data/minihubs.json, all 1,928 of ../shared/data/), keyed by its
  * symbol in lower case and by its numeric id: the `MinihubId` values the service knows.
  */
 export function findMinihub(id: string): Minihub | undefined {

@@ -3,7 +3,7 @@ import type { SandboxClock } from './clock';
 import { SeededRandom } from './random';
 import { referenceData } from './referenceData';
 import { ACCOUNTS, draftShipment, seedState } from './seed';
-import { SCENARIO_PATHS } from './shipments';
+import { SCENARIO_PATHS } from './timelines/shipments';
 import type {
 	Account, IssuedToken, Invoice, PickupLocation, PickupOrder, Scenario, Shipment, StoredCashReceiptList, StoredComplaint,
 } from './types';

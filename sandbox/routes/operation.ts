@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { AnswerError, sendAnswer, type Answer } from './answers';
-import type { SandboxContext } from './context';
+import type { SandboxContext } from '../context';
 import { serverError } from './errorBodies';
-import type { AuthCarried } from './requestLog';
-import type { Account } from './types';
+import type { Account } from '../world/types';
 import { isObject } from './validation';
 
 export type AuthRule = 'bearer' | 'query-token' | 'none';
+/** What a request carried: a bearer token, a Token query parameter, or neither. */
+export type AuthCarried = 'bearer' | 'query-token' | 'none';
 
 export interface OperationSpec {
 	/** Operation name used by the request log and faults. */

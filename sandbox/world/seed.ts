@@ -1,7 +1,7 @@
 import { DAY, HOUR, MINUTE, toServiceDate } from './dates';
 import { SeededRandom } from './random';
 import type { LocalityRecord, ReferenceData } from './referenceData';
-import { planEvents, SCENARIO_PATHS } from './shipments';
+import { planEvents, SCENARIO_PATHS } from './timelines/shipments';
 import type { Account, Invoice, PickupLocation, PickupOrder, Scenario, Shipment } from './types';
 
 export const DEFAULT_ACCOUNT = { subscriptionKey: 'sandbox-key', username: 'sandbox', password: 'sandbox' };

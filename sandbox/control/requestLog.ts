@@ -1,6 +1,7 @@
-import { toServiceDate } from './dates';
+import type { AuthCarried } from '../routes/operation';
+import { toServiceDate } from '../world/dates';
 
-export type AuthCarried = 'bearer' | 'query-token' | 'none';
+export type { AuthCarried };
 
 export interface RequestLogEntry {
 	seq: number;

@@ -1,8 +1,8 @@
 import { request } from 'undici';
 
-import type { FaultSpec } from './faults';
+import type { FaultSpec } from '../gateway/faults';
 import type { RequestLogEntry } from './requestLog';
-import type { Account, Scenario } from './types';
+import type { Account, Scenario } from '../world/types';
 
 export type { RequestLogEntry };
 export type ScenarioName = Scenario;
