@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
@@ -47,9 +48,14 @@ export function inputStep(operation: string, fields: INodeProperties[]): PreSend
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const timezone = this.getTimezone();
 		const placeInRequest: Placement = (destination, value) => putInRequest(options, destination, value);
+		const read = new Map<string, unknown>();
 		for (const plan of plans) {
 			if (!isShown(this, plan.field)) continue;
-			readField(this, plan, parameterOf(this, plan.field.name), plan.label, timezone, placeInRequest);
+			read.set(plan.field.name, readField(this, plan, parameterOf(this, plan.field.name), plan.label, timezone, placeInRequest));
+		}
+		for (const plan of plans) {
+			const earlier = useOf(plan.field).notBefore;
+			if (earlier !== undefined) checkOrder(this, plans, read, earlier, plan.field);
 		}
 		return options;
 	};
@@ -97,7 +103,18 @@ function putInRequest(options: IHttpRequestOptions, destination: Destination, va
 	else options.body = { ...((options.body as IDataObject | undefined) ?? {}), [destination.property]: sent };
 }
 
-/** Checks one field's value and places what it reads; a blank value that is allowed is not placed. */
+/** Refuses a date read for `earlierName` that is after the one read for `later` (both RFC 3339, the workflow's zone). */
+function checkOrder(context: IExecuteSingleFunctions, plans: FieldPlan[], read: Map<string, unknown>, earlierName: string, later: INodeProperties): void {
+	const start = read.get(earlierName);
+	const end = read.get(later.name);
+	if (typeof start !== 'string' || typeof end !== 'string') return;
+	if (DateTime.fromISO(start) > DateTime.fromISO(end)) {
+		const earlier = plans.find((plan) => plan.field.name === earlierName)?.field.displayName ?? earlierName;
+		throw refuse(context, earlier, `${start} is after ${later.displayName} ${end}`);
+	}
+}
+
+/** Checks one field's value and places what it reads, which it returns; a blank value that is allowed is neither. */
 function readField(
 	context: IExecuteSingleFunctions,
 	plan: FieldPlan,
@@ -105,10 +122,10 @@ function readField(
 	label: string,
 	timezone: string,
 	place: Placement,
-): void {
+): unknown {
 	const { field } = plan;
 	if (plan.children || plan.groups) {
-		if (isBlank(raw)) return;
+		if (isBlank(raw)) return undefined;
 		if (typeof raw !== 'object' || Array.isArray(raw)) {
 			throw refuse(context, label, `${quote(raw)} is not a set of fields: add the fields one by one`);
 		}
@@ -137,19 +154,20 @@ function readField(
 			});
 			for (const destination of to) place(destination, multiple ? read : read[0]);
 		}
-		return;
+		return undefined;
 	}
 	const rule = RULES[plan.rule as RuleName];
 	const value = plainValue(raw);
 	// A yes/no value is never blank: an empty one is refused as not true or false.
 	if (isBlank(value) && plan.rule !== 'yesNo') {
-		if (plan.blankAllowed) return;
+		if (plan.blankAllowed) return undefined;
 		const reading = rule(undefined, { timezone, field });
 		throw refuse(context, label, `a value is required${'allowed' in reading ? `: ${reading.allowed}` : ''}`);
 	}
 	const reading = rule(value, { timezone, field });
 	if ('problem' in reading) throw refuse(context, label, `${reading.problem}: ${reading.allowed}`);
 	for (const destination of plan.to) place(destination, reading.value);
+	return reading.value;
 }
 
 /** Whether a top-level field is shown for this item (Limit only without Return All, say). */

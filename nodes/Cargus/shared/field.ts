@@ -15,6 +15,8 @@ export interface FieldUse {
 	rule?: RuleName;
 	/** Not sent when absent: an operation step reads it. Inside a list entry, `property` names the entry's field. */
 	to?: Destination | Destination[];
+	/** The name of a date field of the same operation this date may not be earlier than. */
+	notBefore?: string;
 	/** One property of the node for every operation that includes this field (n8n resolves each property for every item). */
 	oneForAllOperations?: boolean;
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 
 import { ROMANIA_COUNTRY_ID } from './counties';
 import type { Destination } from './field';
-import { field, toBody, useOf } from './field';
+import { field, toBody, toQuery, useOf } from './field';
 import { refuse } from './input';
 import type { RuleName } from './rules';
 
@@ -143,23 +143,21 @@ export async function automaticEodToBody(this: IExecuteSingleFunctions, options:
 	return options;
 }
 
+/** The Options of an operation: settings that change how it runs, not what it asks Cargus. */
+export function optionsField(options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options };
+}
+
 /** Options of the file downloads. */
-export const fileOptions: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
-		{
-			displayName: 'Put Output File in Field',
-			name: 'binaryPropertyName',
-			type: 'string',
-			default: 'data',
-			hint: 'The name of the output binary field to put the PDF in',
-		},
-	],
-};
+export const fileOptions = optionsField([
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		hint: 'The name of the output binary field to put the PDF in',
+	},
+]);
 
 /** A list of barcodes, one node property for every operation that includes it; `rule` says how many one request takes. */
 export function barcodeListField(rule: Extract<RuleName, 'barcodes' | 'barcodesOneRequest'>, to: Destination): INodeProperties {
@@ -178,23 +176,23 @@ export function barcodeListField(rule: Extract<RuleName, 'barcodes' | 'barcodesO
 	);
 }
 
-/** The barcode of one shipment, one node property for every operation that includes it. */
-export function barcodeField(to: Destination): INodeProperties {
+/** The barcode of one shipment; operations whose Barcode reads the same share one node property. */
+export function barcodeField(to: Destination, description = 'The barcode (AWB number) of one shipment', required = true): INodeProperties {
 	return field(
-		{
-			displayName: 'Barcode',
-			name: 'barcode',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: '804115458',
-			description: 'The barcode (AWB number) of one shipment',
-		},
+		{ displayName: 'Barcode', name: 'barcode', type: 'string', default: '', required, placeholder: '804115458', description },
 		{ rule: 'barcode', to, oneForAllOperations: true },
 	);
 }
 
-/** A required date and time, sent as RFC 3339 in the workflow's time zone. */
-export function dateField(name: string, displayName: string, description: string, to: Destination): INodeProperties {
-	return field({ displayName, name, type: 'dateTime', default: '', required: true, description }, { to });
+/** A required date and time, sent as RFC 3339 in the workflow's time zone; not before the date field `notBefore`. */
+export function dateField(name: string, displayName: string, description: string, to: Destination, notBefore?: string): INodeProperties {
+	return field({ displayName, name, type: 'dateTime', default: '', required: true, description }, { to, notBefore });
+}
+
+/** From and To, sent as the query's FromDate and ToDate; From may not be after To. */
+export function fromToDates(fromDescription: string, toDescription: string): INodeProperties[] {
+	return [
+		dateField('fromDate', 'From', fromDescription, toQuery('FromDate')),
+		dateField('toDate', 'To', toDescription, toQuery('ToDate'), 'fromDate'),
+	];
 }

@@ -1,8 +1,7 @@
 import { DateTime } from 'luxon';
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, PreSendAction } from 'n8n-workflow';
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { parameterOf } from './itemParameters';
 
 /** Refuses the item before anything is sent, naming the field and the item. */
 export function refuse(context: IExecuteSingleFunctions, field: string, problem: string): NodeOperationError {
@@ -23,17 +22,4 @@ export function dateOf(value: unknown, zone: string): DateTime | undefined {
 
 export function rfc3339(value: DateTime): string {
 	return value.toISO({ suppressMilliseconds: true }) ?? '';
-}
-
-/** Refuses a date of the `from` field later than the `to` field's. */
-export function dateRange(from: INodeProperties, to: INodeProperties): PreSendAction {
-	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const zone = this.getTimezone();
-		const start = dateOf(parameterOf(this, from.name, null), zone);
-		const end = dateOf(parameterOf(this, to.name, null), zone);
-		if (start && end && start > end) {
-			throw refuse(this, from.displayName, `${rfc3339(start)} is after ${to.displayName} ${rfc3339(end)}`);
-		}
-		return options;
-	};
 }

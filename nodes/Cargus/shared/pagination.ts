@@ -1,6 +1,7 @@
 import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { field } from './field';
+import { optionsField } from './fields';
 import type { Sender } from './send';
 import { applyOutput, requestWithToken, requireAccount } from './send';
 import { yesNo } from './values';
@@ -43,20 +44,16 @@ export const limitField: INodeProperties = field({
 	displayOptions: { show: { returnAll: [false] } },
 }, { rule: 'limit' });
 
-export const pagingOptions: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
-		field({
+export const pagingOptions = optionsField([
+	field(
+		{
 			displayName: 'Page Size',
 			name: 'pageSize',
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: MAX_PAGE_SIZE },
 			default: MAX_PAGE_SIZE,
 			description: 'How many invoices to ask Cargus for per request, at most 100',
-		}, { rule: 'pageSize' }),
-	],
-};
+		},
+		{ rule: 'pageSize' },
+	),
+]);

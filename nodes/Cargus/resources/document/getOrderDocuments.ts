@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { field, toQuery } from '../../shared/field';
-import { dateField, fileOptions } from '../../shared/fields';
-import { dateOf, dateRange } from '../../shared/input';
+import { fileOptions, fromToDates } from '../../shared/fields';
+import { dateOf } from '../../shared/input';
 import { operation } from '../../shared/operation';
 import { base64File } from '../../shared/output';
 import { sendWithToken } from '../../shared/send';
@@ -10,9 +10,6 @@ import { sendWithToken } from '../../shared/send';
 function day(context: IExecuteSingleFunctions, parameter: string): string {
 	return dateOf(context.getNodeParameter(parameter), context.getTimezone())?.toFormat('yyyy-MM-dd') ?? 'date';
 }
-
-const from = dateField('fromDate', 'From', 'Documents of orders from this date', toQuery('FromDate'));
-const to = dateField('toDate', 'To', 'Documents of orders up to this date', toQuery('ToDate'));
 
 export const getOrderDocuments = operation({
 	name: 'Get Order Documents',
@@ -25,8 +22,7 @@ export const getOrderDocuments = operation({
 	send: sendWithToken,
 	isList: true,
 	fields: [
-		from,
-		to,
+		...fromToDates('Documents of orders from this date', 'Documents of orders up to this date'),
 		field(
 			{
 				displayName: 'Document Type',
@@ -41,7 +37,6 @@ export const getOrderDocuments = operation({
 		),
 		fileOptions,
 	],
-	preSend: [dateRange(from, to)],
 	output: base64File(function (this: IExecuteSingleFunctions) {
 		return `order-documents-${day(this, 'fromDate')}-to-${day(this, 'toDate')}.pdf`;
 	}),

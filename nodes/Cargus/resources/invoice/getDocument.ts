@@ -1,10 +1,9 @@
-import type { IExecuteSingleFunctions } from 'n8n-workflow';
-
 import { toQuery } from '../../shared/field';
 import { fileOptions, idField } from '../../shared/fields';
 import { operation } from '../../shared/operation';
 import { base64File, orFailWith } from '../../shared/output';
 import { sendWithToken } from '../../shared/send';
+import { invoiceFileName, noSuchInvoice } from './invoiceFile';
 
 export const getDocument = operation({
 	name: 'Get Document',
@@ -19,12 +18,5 @@ export const getDocument = operation({
 		idField('invoiceId', 'Invoice ID', 'The invoice\'s InvoiceId, as Invoice › Get Many outputs it', '700123', toQuery('InvoiceId')),
 		fileOptions,
 	],
-	output: orFailWith(
-		base64File(function (this: IExecuteSingleFunctions) {
-			return `invoice-${String(this.getNodeParameter('invoiceId'))}.pdf`;
-		}),
-		function (this: IExecuteSingleFunctions) {
-			return `Cargus has no invoice ${String(this.getNodeParameter('invoiceId'))}`;
-		},
-	),
+	output: orFailWith(base64File(invoiceFileName), noSuchInvoice),
 });

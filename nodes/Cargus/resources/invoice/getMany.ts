@@ -1,12 +1,7 @@
-import { toQuery } from '../../shared/field';
-import { dateField } from '../../shared/fields';
-import { dateRange } from '../../shared/input';
+import { fromToDates } from '../../shared/fields';
 import { operation } from '../../shared/operation';
 import { oneItemPerElement } from '../../shared/output';
 import { limitField, pagingOptions, returnAllField, sendPages } from '../../shared/pagination';
-
-const from = dateField('fromDate', 'From', 'Invoices issued from this date', toQuery('FromDate'));
-const to = dateField('toDate', 'To', 'Invoices issued up to this date', toQuery('ToDate'));
 
 export const getMany = operation({
 	name: 'Get Many',
@@ -18,7 +13,6 @@ export const getMany = operation({
 	url: '/api/Invoices',
 	send: sendPages,
 	isList: true,
-	fields: [from, to, returnAllField, limitField, pagingOptions],
-	preSend: [dateRange(from, to)],
+	fields: [...fromToDates('Invoices issued from this date', 'Invoices issued up to this date'), returnAllField, limitField, pagingOptions],
 	output: oneItemPerElement,
 });

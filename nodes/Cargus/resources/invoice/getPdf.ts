@@ -1,10 +1,9 @@
-import type { IExecuteSingleFunctions } from 'n8n-workflow';
-
 import { toQuery } from '../../shared/field';
 import { fileOptions, idField } from '../../shared/fields';
 import { BINARY_REQUEST, operation } from '../../shared/operation';
 import { orFailWith, pdfFile } from '../../shared/output';
 import { sendWithTokenInQuery } from '../../shared/send';
+import { invoiceFileName, noSuchInvoice } from './invoiceFile';
 
 export const getPdf = operation({
 	name: 'Get PDF',
@@ -20,12 +19,5 @@ export const getPdf = operation({
 		idField('invoiceId', 'Invoice ID', 'The invoice\'s InvoiceId, as Invoice › Get Many outputs it', '700123', toQuery('InvoiceId')),
 		fileOptions,
 	],
-	output: orFailWith(
-		pdfFile(function (this: IExecuteSingleFunctions) {
-			return `invoice-${String(this.getNodeParameter('invoiceId'))}.pdf`;
-		}),
-		function (this: IExecuteSingleFunctions) {
-			return `Cargus has no invoice ${String(this.getNodeParameter('invoiceId'))}`;
-		},
-	),
+	output: orFailWith(pdfFile(invoiceFileName), noSuchInvoice),
 });

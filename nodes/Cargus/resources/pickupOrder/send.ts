@@ -1,12 +1,8 @@
 import { field, toBody } from '../../shared/field';
 import { addressField, dateField, idField } from '../../shared/fields';
-import { dateRange } from '../../shared/input';
 import { operation } from '../../shared/operation';
 import { valueAs } from '../../shared/output';
 import { sendWithToken } from '../../shared/send';
-
-const pickupStart = dateField('pickupStartDate', 'Pickup Start', 'Earliest time the courier may come', toBody('PickupStartDate'));
-const pickupEnd = dateField('pickupEndDate', 'Pickup End', 'Latest time the courier may come', toBody('PickupEndDate'));
 
 export const send = operation({
 	name: 'Send',
@@ -19,13 +15,12 @@ export const send = operation({
 	send: sendWithToken,
 	fields: [
 		idField('locationId', 'Pickup Location ID', 'ID of your pickup location the courier comes to (Cargus calls it LocationId)', '1005962049', toBody('LocationId')),
-		pickupStart,
-		pickupEnd,
+		dateField('pickupStartDate', 'Pickup Start', 'Earliest time the courier may come', toBody('PickupStartDate')),
+		dateField('pickupEndDate', 'Pickup End', 'Latest time the courier may come', toBody('PickupEndDate'), 'pickupStartDate'),
 		field({ displayName: 'Parcels', name: 'parcels', type: 'number', typeOptions: { minValue: 0 }, default: 1, required: true, description: 'Number of parcels to pick up' }, { rule: 'count', to: toBody('Parcels') }),
 		field({ displayName: 'Envelopes', name: 'envelopes', type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'Number of envelopes to pick up, 0 if none' }, { rule: 'count', to: toBody('Envelopes') }),
 		field({ displayName: 'Total Weight (Kg)', name: 'totalWeight', type: 'number', typeOptions: { minValue: 0 }, default: null, required: true, placeholder: '3', description: 'Weight of all parcels together, in whole kilograms' }, { rule: 'count', to: toBody('TotalWeight') }),
 		addressField('Only to have the courier come to another address than the pickup location\'s'),
 	],
-	preSend: [dateRange(pickupStart, pickupEnd)],
 	output: valueAs('OrderId', 'number'),
 });

@@ -1,5 +1,5 @@
 import { field, toBody } from '../../shared/field';
-import { additionalFields } from '../../shared/fields';
+import { additionalFields, barcodeField } from '../../shared/fields';
 import { operation } from '../../shared/operation';
 import { valueAs } from '../../shared/output';
 import { sendWithKeyOnly } from '../../shared/send';
@@ -14,18 +14,7 @@ export const create = operation({
 	url: '/api/NoAuth/GenerateRwb',
 	send: sendWithKeyOnly,
 	fields: [
-		field(
-			{
-				displayName: 'Barcode',
-				name: 'barcode',
-				type: 'string',
-				default: '',
-				required: true,
-				placeholder: '804115458',
-				description: 'Barcode (AWB number) of the shipment to return',
-			},
-			{ rule: 'barcode', to: toBody('Barcode') },
-		),
+		barcodeField(toBody('Barcode'), 'Barcode (AWB number) of the shipment to return'),
 		additionalFields([
 			field({ displayName: 'Client ID', name: 'clientId', type: 'string', default: '', description: 'Your Cargus client number, if Cargus gave you one' }, { rule: 'id', to: toBody('ClientId') }),
 			field({ displayName: 'Has Contract', name: 'hasContract', type: 'boolean', default: true, description: 'Whether the sender has a contract with Cargus' }, { to: toBody('HasContract') }),

@@ -1,4 +1,5 @@
-import { field, toQuery } from '../../shared/field';
+import { toQuery } from '../../shared/field';
+import { barcodeField } from '../../shared/fields';
 import { operation } from '../../shared/operation';
 import { oneItemPerElement } from '../../shared/output';
 import { sendWithToken } from '../../shared/send';
@@ -13,18 +14,6 @@ export const getCashOnDelivery = operation({
 	url: '/api/CashAccount',
 	send: sendWithToken,
 	isList: true,
-	fields: [
-		field(
-			{
-				displayName: 'Barcode',
-				name: 'barcode',
-				type: 'string',
-				default: '',
-				placeholder: '804115458',
-				description: 'Barcode (AWB number) of one shipment; leave empty for all records',
-			},
-			{ rule: 'barcode', to: toQuery('barCode') },
-		),
-	],
+	fields: [barcodeField(toQuery('barCode'), 'Barcode (AWB number) of one shipment; leave empty for all records', false)],
 	output: oneItemPerElement,
 });
