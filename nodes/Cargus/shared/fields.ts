@@ -5,6 +5,7 @@ import type { Destination } from './field';
 import { field, toBody, toQuery, useOf } from './field';
 import { refuse } from './input';
 import type { RuleName } from './rules';
+import { isBlank } from './values';
 
 /*
  * Fields several operations include. Each builder gives the field with its rule and where its value goes;
@@ -134,7 +135,7 @@ const TIME_OF_DAY = /^([01]?\d|2[0-3]):([0-5]\d)$/;
 /** Sends Automatic End of Day as HH:MM when given; anything else is refused before sending. */
 export async function automaticEodToBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 	const value = this.getNodeParameter('additionalFields.automaticEod', '') as unknown;
-	if (value === undefined || value === null || String(value).trim() === '') return options;
+	if (isBlank(value)) return options;
 	const match = TIME_OF_DAY.exec(String(value).trim());
 	if (!match) throw refuse(this, 'Automatic End of Day', `${JSON.stringify(value)} is not a time of day: use HH:MM, e.g. 17:30`);
 	const body = { ...((options.body as IDataObject | undefined) ?? {}) };

@@ -12,6 +12,7 @@ export function refuse(context: IExecuteSingleFunctions, field: string, problem:
 	});
 }
 
+/** A date from the date picker, an expression or a text in ISO 8601, read in `zone` unless it names its own. */
 export function dateOf(value: unknown, zone: string): DateTime | undefined {
 	let parsed: DateTime | undefined;
 	if (DateTime.isDateTime(value)) parsed = value;
