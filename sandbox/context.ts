@@ -2,7 +2,7 @@ import { SandboxClock, type ClockMode } from './world/clock';
 import { FaultRegistry } from './gateway/faults';
 import { RateLimiter } from './gateway/rateLimit';
 import { RequestLog } from './control/requestLog';
-import { SandboxStore } from './world/store';
+import { SandboxStore, type ExtraUser } from './world/store';
 
 export interface SandboxSettings {
 	/** How an expired token is answered: 401, or 200 with the JSON string "Failed to authenticate!". */
@@ -19,11 +19,11 @@ export class SandboxContext {
 	settings: SandboxSettings = { expiredTokenAnswer: '401' };
 	seed: number;
 
-	constructor(options: { seed: number; startMs: number; clockMode: ClockMode; tokenLifetimeMs: number; requestLogSize?: number }) {
+	constructor(options: { seed: number; startMs: number; clockMode: ClockMode; tokenLifetimeMs: number; requestLogSize?: number; extraUsers?: ExtraUser[] }) {
 		this.seed = options.seed;
 		this.log = new RequestLog(options.requestLogSize);
 		this.clock = new SandboxClock(options.startMs, options.clockMode);
-		this.store = new SandboxStore(this.clock, options.tokenLifetimeMs, options.seed);
+		this.store = new SandboxStore(this.clock, options.tokenLifetimeMs, options.seed, options.extraUsers);
 	}
 
 	reset(seed = this.seed): void {

@@ -1,6 +1,7 @@
 import type { ClockMode } from './world/clock';
 import { SandboxContext } from './context';
 import { buildServer } from './server';
+import type { ExtraUser } from './world/store';
 
 export { DEFAULT_ACCOUNT } from './world/seed';
 export { SandboxControl } from './control/client';
@@ -22,6 +23,8 @@ export interface SandboxOptions {
 	requestLogSize?: number;
 	/** Default silent from code. */
 	logger?: (line: string) => void;
+	/** More users of the default account's client (its locations, orders and shipments), beside the two built in. */
+	extraUsers?: ExtraUser[];
 }
 
 export interface RunningSandbox {
@@ -39,6 +42,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 		clockMode: options.clockMode ?? 'running',
 		tokenLifetimeMs: (options.tokenLifetimeSeconds ?? 86400) * 1000,
 		requestLogSize: options.requestLogSize,
+		extraUsers: options.extraUsers,
 	});
 	const app = buildServer(context, options.logger);
 	const host = options.host ?? '127.0.0.1';

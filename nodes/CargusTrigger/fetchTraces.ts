@@ -3,6 +3,7 @@ import {
 	type ICredentialDataDecryptedObject,
 	type IHttpRequestOptions,
 	type INodeCredentialsDetails,
+	type INodeExecutionData,
 	type IPollFunctions,
 	type JsonObject,
 } from 'n8n-workflow';
@@ -11,8 +12,8 @@ import { requestWithCredential } from '../Cargus/shared/authenticatedRequest';
 import { MAX_BARCODES_PER_REQUEST } from '../Cargus/shared/barcodes';
 import { failureOf } from '../Cargus/shared/errors';
 import { SUBSCRIPTION_KEY_ADVICE, subscriptionKeyRejected } from '../Cargus/shared/login';
-import { redact, secretsOf } from '../Cargus/shared/redact';
-import { newestTokenFor } from '../Cargus/shared/tokenCache';
+import { outputSecretsOf, redact, redactOutputItems, secretsOf } from '../Cargus/shared/redact';
+import { credentialsAfterSending } from '../Cargus/shared/redactedSend';
 import { isFailedToAuthenticate, isSubscriptionKeyRefusal, serviceMessageOf } from '../Cargus/shared/serviceMessage';
 import { toShipmentTrace, type PackageTrace, type ShipmentTrace } from './events';
 
@@ -150,8 +151,7 @@ export async function traceBatch(this: IPollFunctions, source: TraceSource, batc
  */
 function redactedError(context: IPollFunctions, source: TraceSource, error: unknown): NodeApiError {
 	const apiError = error instanceof NodeApiError ? error : new NodeApiError(context.getNode(), error as JsonObject);
-	// A login while sending gives this process a new token that the answer may quote.
-	const secrets = secretsOf(source.credentials, { token: newestTokenFor(source.credentials) ?? '' });
+	const secrets = secretsOf(...credentialsAfterSending(source.credentials));
 	const message = redact(apiError.message, secrets);
 	const description = apiError.description ? redact(apiError.description, secrets) : undefined;
 	return new NodeApiError(context.getNode(), { message, description } as JsonObject, {
@@ -159,6 +159,11 @@ function redactedError(context: IPollFunctions, source: TraceSource, error: unkn
 		description: description ?? undefined,
 		httpCode: apiError.httpCode ?? undefined,
 	});
+}
+
+/** The trigger's items as Cargus sent them, except a value that carries a secret beyond doubt (redact.ts). */
+export function redactTraceItems(source: TraceSource, items: INodeExecutionData[]): INodeExecutionData[] {
+	return redactOutputItems(items, outputSecretsOf(...credentialsAfterSending(source.credentials)));
 }
 
 /**

@@ -8,7 +8,7 @@ import {
 
 import { compareEvents } from './eventIdentity';
 import { toOutputItem, type ShipmentEvent, type ShipmentTrace } from './events';
-import { toBatches, traceAll, traceBatch } from './fetchTraces';
+import { redactTraceItems, toBatches, traceAll, traceBatch } from './fetchTraces';
 import { readSettings, readTraceSource, type TriggerSettings } from './settings';
 import { compareWithSeen, summarize, WatchState, type ShipmentState } from './state';
 
@@ -118,7 +118,7 @@ export async function pollTrackingEvents(this: IPollFunctions): Promise<INodeExe
 
 	state.resumeAt(outcomes.find((outcome) => outcome.traced !== true)?.barcodes[0]);
 	state.commit();
-	const items = toItems(found, settings.eventIds);
+	const items = redactTraceItems(source, toItems(found, settings.eventIds));
 	return items.length > 0 ? [items] : null;
 }
 
@@ -142,7 +142,7 @@ export async function fetchTestEvent(this: IPollFunctions): Promise<INodeExecuti
 		}
 		const found = [...traces.values()].flatMap((trace) => trace.events.map((event) => ({ event, shipment: trace.summary })));
 		const items = toItems(found, settings.eventIds);
-		if (items.length > 0) return [[items[items.length - 1]]];
+		if (items.length > 0) return [redactTraceItems(source, [items[items.length - 1]])];
 	}
 	if (lastError) throw lastError;
 	throw new NodeOperationError(this.getNode(), 'None of the watched shipments has a matching tracking event yet', {

@@ -1,20 +1,15 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { MINUTE, parseServiceDate } from '../world/dates';
 import { ECHO_FORMATS, FAULT_KINDS, FaultRegistry, type EchoFormat, type FaultSpec } from '../gateway/faults';
 import { EVENT_DESCRIPTIONS, eventLocality, insertEvent, stateOf, traceEventView, traceView, visibleEvents } from '../world/timelines/shipments';
 import { SCENARIOS, type Scenario, type Shipment } from '../world/types';
-import { isObject } from '../routes/validation';
 import { parseBarcodeList } from '../routes/barcodes';
+import { badRequest, bodyOf as body, numberField } from './inputs';
+import { installTimelineControl } from './timelines';
 
-function badRequest(reply: FastifyReply, message: string): FastifyReply {
-	return reply.code(400).send({ message });
-}
-
-function numberField(body: Record<string, unknown>, name: string): number | undefined {
-	const value = body[name];
-	return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
+/** At most this many shipments per POST /_sandbox/shipments. */
+export const MAX_ADDED_SHIPMENTS = 10_000;
 
 /** The control API under /_sandbox/ (JSON in and out, no subscription key, not logged). */
 export function installControlApi(app: FastifyInstance, context: SandboxContext): void {
@@ -34,7 +29,6 @@ export function installControlApi(app: FastifyInstance, context: SandboxContext)
 			trace: traceView(shipment, now, true),
 		};
 	};
-	const body = (raw: unknown): Record<string, unknown> => (isObject(raw) ? raw : {});
 
 	app.register(async (control) => {
 		control.post('/reset', async (request) => {
@@ -57,17 +51,19 @@ export function installControlApi(app: FastifyInstance, context: SandboxContext)
 		control.post('/shipments', async (request, reply) => {
 			const input = body(request.body);
 			const count = numberField(input, 'count') ?? 1;
-			if (!Number.isInteger(count) || count < 1 || count > 500) return badRequest(reply, 'count must be an integer from 1 to 500');
+			if (!Number.isInteger(count) || count < 1 || count > MAX_ADDED_SHIPMENTS) return badRequest(reply, `count must be an integer from 1 to ${MAX_ADDED_SHIPMENTS}`);
 			const scenario = (input.scenario ?? 'delivered') as Scenario | 'random';
 			if (scenario !== 'random' && !SCENARIOS.includes(scenario)) return badRequest(reply, `scenario must be one of ${SCENARIOS.join(', ')}, random`);
 			const startAt = input.startAt === undefined ? clock.now() : parseServiceDate(input.startAt);
 			if (startAt === undefined) return badRequest(reply, 'startAt must be an ISO date-time');
 			const stepMinutes = numberField(input, 'stepMinutes') ?? 180;
 			if (stepMinutes <= 0) return badRequest(reply, 'stepMinutes must be positive');
+			const codValue = numberField(input, 'codValue');
+			if (input.codValue !== undefined && (codValue === undefined || codValue < 0)) return badRequest(reply, 'codValue must be a number, 0 or more (0: no cash on delivery)');
 			const created: Shipment[] = [];
 			for (let i = 0; i < count; i++) {
 				const chosen = scenario === 'random' ? store.random.pick(SCENARIOS) : scenario;
-				created.push(store.addShipment(chosen, startAt, stepMinutes * MINUTE));
+				created.push(store.addShipment(chosen, startAt, stepMinutes * MINUTE, 70001, '', codValue));
 			}
 			return created.map(shipmentView);
 		});
@@ -98,6 +94,8 @@ export function installControlApi(app: FastifyInstance, context: SandboxContext)
 			});
 			return shipmentView(shipment);
 		});
+
+		installTimelineControl(control, context);
 
 		control.get('/cash-receipts', async () =>
 			store.cashReceiptLists.map((list) => ({ Id: list.Id, receivedAt: new Date(list.receivedAt).toISOString(), ...list.body })));

@@ -35,6 +35,46 @@ export interface AddShipmentsInput {
 	scenario?: ScenarioName | 'random';
 	startAt?: string;
 	stepMinutes?: number;
+	/** Cash on delivery of each new shipment (0: none); default: drawn like the seed's (about 60% carry some). */
+	codValue?: number;
+}
+
+export interface ControlInvoice {
+	InvoiceId: number;
+	Series: string;
+	Number: number;
+	/** The invoice's Date as the service answers it (Bucharest local time). */
+	Date: string;
+	/** ISO (UTC): from then on GET /api/Invoices lists it. */
+	issuedAt: string;
+	issued: boolean;
+	/** Username of the account it belongs to. */
+	account: string;
+}
+
+export interface AddInvoicesInput {
+	count?: number;
+	/** Issued evenly over the next `hours` (the last one at now + hours); default 24; 0: all now. */
+	hours?: number;
+	/** Share issued late, dated 1 to 5 days before they are issued; default 0.25. */
+	lateShare?: number;
+	/** Username; default the default account. */
+	account?: string;
+}
+
+export interface ControlCashOnDelivery {
+	BarCode: string;
+	RepaymentValue: number;
+	/** ISO (UTC) moment GET /api/CashAccount starts showing the repayment; null while no delivery is planned. */
+	repaidAt: string | null;
+	repaid: boolean;
+	account: string;
+}
+
+export interface ControlOrder {
+	OrderId: number;
+	account: string;
+	statuses: Array<{ OrdStatus: number; OrdStatusDetails: string; at: string }>;
 }
 
 export interface AddEventInput {
@@ -87,6 +127,26 @@ export class SandboxControl {
 	 */
 	addEvent(barcode: string, input: AddEventInput): Promise<ControlShipment> {
 		return this.call('POST', `/shipments/${encodeURIComponent(barcode)}/events`, input);
+	}
+
+	/** Every invoice, issued or planned, oldest issuedAt first. */
+	invoices(): Promise<ControlInvoice[]> {
+		return this.call('GET', '/invoices');
+	}
+
+	/** Plans invoices issued over the coming hours (some dated earlier than issued). */
+	addInvoices(input: AddInvoicesInput = {}): Promise<{ added: number; first: number; last: number }> {
+		return this.call('POST', '/invoices', input);
+	}
+
+	/** Every shipment with cash on delivery and when it is repaid. */
+	cashOnDelivery(): Promise<ControlCashOnDelivery[]> {
+		return this.call('GET', '/cash-on-delivery');
+	}
+
+	/** Every pickup order with its OrdStatus timeline. */
+	orders(): Promise<ControlOrder[]> {
+		return this.call('GET', '/orders');
 	}
 
 	/** Cash receipt lists received by POST /api/CashReceipts (dates as epoch milliseconds). */

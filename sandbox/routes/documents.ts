@@ -28,17 +28,15 @@ const pdfAnswer = (data: Uint8Array, fileName: string) => ({ status: 200, binary
 /** Invoices and documents: list invoices, base64 invoice and order documents, the two PDF streams. */
 export function registerDocuments(app: FastifyInstance, context: SandboxContext): void {
 	const { store } = context;
-	const ownInvoice = (invoiceId: number, clientId: number) =>
-		store.invoices.find((invoice) => invoice.InvoiceId === invoiceId && invoice.clientId === clientId);
 
 	defineOperation(app, context, 'GET', '/api/Invoices', { operation: 'invoices', auth: 'bearer', invalidStatus: 400 },
-		({ query, spec, account }) => {
+		({ query, spec, account, now }) => {
 			const { from, to } = dateRange(query, spec);
 			const itemsPerPage = intQuery(query, 'itemsPerPage', spec, false) ?? DEFAULT_ITEMS_PER_PAGE;
 			const pageNumber = intQuery(query, 'pageNumber', spec, false) ?? 1;
 			if (itemsPerPage < 1 || itemsPerPage > MAX_ITEMS_PER_PAGE) failWith(spec, `itemsPerPage trebuie sa fie intre 1 si ${MAX_ITEMS_PER_PAGE}.`);
 			if (pageNumber < 1) failWith(spec, 'pageNumber trebuie sa fie cel putin 1.');
-			const inRange = store.invoicesOf(account.clientId).filter((invoice) => invoice.Date >= from && invoice.Date <= to);
+			const inRange = store.issuedInvoicesOf(account.clientId, now).filter((invoice) => invoice.Date >= from && invoice.Date <= to);
 			const page = inRange.slice((pageNumber - 1) * itemsPerPage, pageNumber * itemsPerPage);
 			if (page.length === 0) return noContent();
 			return ok(page.map(invoiceView), 'Invoice');
@@ -46,7 +44,7 @@ export function registerDocuments(app: FastifyInstance, context: SandboxContext)
 
 	defineOperation(app, context, 'GET', '/api/InvoiceDocuments', { operation: 'invoiceDocument', auth: 'bearer', invalidStatus: 400 },
 		async ({ query, spec, account, now }) => {
-			const invoice = ownInvoice(intQuery(query, 'InvoiceId', spec, true) as number, account.clientId);
+			const invoice = store.issuedInvoice(intQuery(query, 'InvoiceId', spec, true) as number, account.clientId, now);
 			if (!invoice) return noContent();
 			return ok(Buffer.from(await invoicePdf(invoice, account, now)).toString('base64'), 'base64Binary');
 		});
@@ -79,7 +77,7 @@ export function registerDocuments(app: FastifyInstance, context: SandboxContext)
 
 	defineOperation(app, context, 'GET', '/api/PDF/InvoiceDocuments', { operation: 'invoicePdf', auth: 'query-token', invalidStatus: 400 },
 		async ({ query, spec, account, now }) => {
-			const invoice = ownInvoice(intQuery(query, 'InvoiceId', spec, true) as number, account.clientId);
+			const invoice = store.issuedInvoice(intQuery(query, 'InvoiceId', spec, true) as number, account.clientId, now);
 			if (!invoice) return noContent();
 			return pdfAnswer(await invoicePdf(invoice, account, now), `factura-${invoice.Series}${invoice.Number}.pdf`);
 		});

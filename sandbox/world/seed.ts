@@ -1,6 +1,7 @@
 import { DAY, HOUR, MINUTE, toServiceDate } from './dates';
 import { SeededRandom } from './random';
 import type { LocalityRecord, ReferenceData } from './referenceData';
+import { byDate, InvoiceNumbers, pastIssue, plannedInvoices } from './timelines/invoices';
 import { planEvents, SCENARIO_PATHS } from './timelines/shipments';
 import type { Account, Invoice, PickupLocation, PickupOrder, Scenario, Shipment } from './types';
 
@@ -18,7 +19,9 @@ export interface SeededState {
 	locations: PickupLocation[];
 	orders: PickupOrder[];
 	shipments: Shipment[];
+	/** Oldest Date first: the past year (issued) and the coming weeks (planned). */
 	invoices: Invoice[];
+	invoiceNumbers: InvoiceNumbers;
 }
 
 function location(clientId: number, LocationId: number, Name: string, locality: LocalityRecord, street: string, number: string, contact: string, extra: Partial<PickupLocation> = {}): PickupLocation {
@@ -182,7 +185,8 @@ function seedShipments(reference: ReferenceData, random: SeededRandom, now: numb
 	return shipments;
 }
 
-function seedInvoices(random: SeededRandom, now: number): Invoice[] {
+/** The past year of invoices, then the planned ones; issue moments come from their own generator (`issuing`). */
+function seedInvoices(random: SeededRandom, issuing: SeededRandom, now: number): { invoices: Invoice[]; numbers: InvoiceNumbers } {
 	const invoices: Invoice[] = [];
 	let number = 2_000_100;
 	let id = 4_400_100;
@@ -195,23 +199,24 @@ function seedInvoices(random: SeededRandom, now: number): Invoice[] {
 				const value = random.int(80, 4000) + random.int(0, 99) / 100;
 				const total = Math.round(value * 121) / 100;
 				const closed = date < now - 45 * DAY || random.chance(0.3);
+				const day = date - (date % DAY) + 8 * HOUR;
 				invoices.push({
-					clientId, InvoiceId: id++, Date: date - (date % DAY) + 8 * HOUR, DueDate: date - (date % DAY) + 8 * HOUR + 30 * DAY,
-					Series: 'CRG', Number: number++, Value: value, Total: total, Closed: closed, Balance: closed ? 0 : total, CurrencyId: 1,
+					clientId, InvoiceId: id++, Date: day, DueDate: day + 30 * DAY, Series: 'CRG', Number: number++,
+					Value: value, Total: total, Closed: closed, Balance: closed ? 0 : total, CurrencyId: 1, issuedAt: pastIssue(day, now, issuing),
 				});
 			}
 		}
 	}
-	return invoices.sort((a, b) => a.Date - b.Date);
+	const numbers = new InvoiceNumbers(id, number);
+	invoices.push(...plannedInvoices([70001, 70002], now, issuing, numbers));
+	return { invoices: invoices.sort(byDate), numbers };
 }
 
 export function seedState(seed: number, now: number, reference: ReferenceData): SeededState {
 	const random = new SeededRandom(seed);
 	const locations = seedLocations(reference, random);
-	return {
-		locations,
-		orders: seedOrders(locations, now),
-		shipments: seedShipments(reference, random, now, locations),
-		invoices: seedInvoices(random, now),
-	};
+	const orders = seedOrders(locations, now);
+	const shipments = seedShipments(reference, random, now, locations);
+	const { invoices, numbers } = seedInvoices(random, new SeededRandom(seed ^ 0x1a2b), now);
+	return { locations, orders, shipments, invoices, invoiceNumbers: numbers };
 }

@@ -3,21 +3,28 @@ import type { SandboxClock } from './clock';
 import { SeededRandom } from './random';
 import { referenceData } from './referenceData';
 import { ACCOUNTS, draftShipment, seedState } from './seed';
+import { byDate, InvoiceNumbers, isIssued } from './timelines/invoices';
 import { SCENARIO_PATHS } from './timelines/shipments';
 import type {
 	Account, IssuedToken, Invoice, PickupLocation, PickupOrder, Scenario, Shipment, StoredCashReceiptList, StoredComplaint,
 } from './types';
 
+/** A login of the default account's client: another user with its own subscription key. */
+export type ExtraUser = Pick<Account, 'username' | 'password' | 'subscriptionKey'>;
+
 export type TokenCheck = { status: 'valid'; account: Account } | { status: 'expired' | 'invalid' };
 
 /** Owns the sandbox's state: accounts, tokens, locations, orders, shipments, invoices, receipts, complaints. */
 export class SandboxStore {
-	readonly accounts = ACCOUNTS;
+	readonly accounts: Account[];
 	tokens = new Map<string, IssuedToken>();
 	locations = new Map<number, PickupLocation>();
 	orders = new Map<number, PickupOrder>();
 	shipments = new Map<string, Shipment>();
+	/** Issued and planned, oldest Date first. */
 	invoices: Invoice[] = [];
+	invoicesById = new Map<number, Invoice>();
+	invoiceNumbers = new InvoiceNumbers(0, 0);
 	cashReceiptLists: StoredCashReceiptList[] = [];
 	complaints: StoredComplaint[] = [];
 	random = new SeededRandom(1);
@@ -31,7 +38,9 @@ export class SandboxStore {
 		private readonly clock: SandboxClock,
 		private readonly defaultTokenLifetimeMs: number,
 		seed: number,
+		extraUsers: ExtraUser[] = [],
 	) {
+		this.accounts = [...ACCOUNTS, ...extraUsers.map((user, index) => ({ ...ACCOUNTS[0], ...user, userId: ACCOUNTS[0].userId + 100 + index }))];
 		this.tokenLifetimeMs = defaultTokenLifetimeMs;
 		this.reset(seed);
 	}
@@ -44,6 +53,8 @@ export class SandboxStore {
 		this.orders = new Map(state.orders.map((o) => [o.OrderId, o]));
 		this.shipments = new Map(state.shipments.map((s) => [s.barcode, s]));
 		this.invoices = state.invoices;
+		this.invoicesById = new Map(state.invoices.map((invoice) => [invoice.InvoiceId, invoice]));
+		this.invoiceNumbers = state.invoiceNumbers;
 		this.cashReceiptLists = [];
 		this.complaints = [];
 		this.tokenLifetimeMs = this.defaultTokenLifetimeMs;
@@ -97,8 +108,8 @@ export class SandboxStore {
 		return String(this.nextBarcode++);
 	}
 
-	/** Adds a shipment whose events follow the scenario's path from startAt, stepMs apart. */
-	addShipment(scenario: Scenario, startAt: number, stepMs: number, clientId = 70001, outboundBarcode = ''): Shipment {
+	/** Adds a shipment whose events follow the scenario's path from startAt, stepMs apart; codValue: its cash on delivery, else drawn. */
+	addShipment(scenario: Scenario, startAt: number, stepMs: number, clientId = 70001, outboundBarcode = '', codValue?: number): Shipment {
 		const reference = referenceData();
 		const sender = [...this.locations.values()].find((l) => l.clientId === clientId);
 		const path = SCENARIO_PATHS[scenario];
@@ -108,6 +119,7 @@ export class SandboxStore {
 			dates: path.map((_, index) => startAt + index * stepMs), createdAt: Math.min(startAt, this.clock.now()),
 		}, reference, this.random);
 		shipment.outboundBarcode = outboundBarcode;
+		if (codValue !== undefined) shipment.codValue = codValue;
 		this.shipments.set(shipment.barcode, shipment);
 		return shipment;
 	}
@@ -122,8 +134,21 @@ export class SandboxStore {
 		this.complaints.push({ id: this.complaints.length + 1, body, receivedAt: this.clock.now() });
 	}
 
-	invoicesOf(clientId: number): Invoice[] {
-		return this.invoices.filter((invoice) => invoice.clientId === clientId);
+	/** The client's invoices issued by `now`, oldest Date first. */
+	issuedInvoicesOf(clientId: number, now: number): Invoice[] {
+		return this.invoices.filter((invoice) => invoice.clientId === clientId && isIssued(invoice, now));
+	}
+
+	/** The client's invoice with that id, if issued by `now`. */
+	issuedInvoice(invoiceId: number, clientId: number, now: number): Invoice | undefined {
+		const invoice = this.invoicesById.get(invoiceId);
+		return invoice && invoice.clientId === clientId && isIssued(invoice, now) ? invoice : undefined;
+	}
+
+	/** Adds invoices made with `invoiceNumbers` (issued or planned), keeping the Date order. */
+	addInvoices(invoices: Invoice[]): void {
+		for (const invoice of invoices) this.invoicesById.set(invoice.InvoiceId, invoice);
+		this.invoices = [...this.invoices, ...invoices].sort(byDate);
 	}
 
 	shipmentsOf(clientId: number, from: number, to: number): Shipment[] {

@@ -101,6 +101,8 @@ export interface Invoice {
 	Closed: boolean;
 	Balance: number;
 	CurrencyId: number;
+	/** When Cargus issues it: absent from the service before, listed from then on. Never before Date. */
+	issuedAt: number;
 }
 
 export interface StoredCashReceiptList {

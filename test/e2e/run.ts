@@ -200,7 +200,7 @@ async function main(): Promise<void> {
 		});
 
 		// 1. E-shop order: activate, post an order to the webhook, get the order read back.
-		await check('"E-shop order to pickup request": webhook -> send pickup order -> read it back', async () => {
+		await check('"E-shop order to pickup request": webhook -> send pickup order -> read it back, its email intact', async () => {
 			await live.activate(WORKFLOW.order);
 			const webhook = example(WORKFLOW.order).nodes.find((n) => n.type === 'n8n-nodes-base.webhook');
 			assert(webhook, 'example 1 has no Webhook node');
@@ -221,9 +221,12 @@ async function main(): Promise<void> {
 			const orderId = Number(body.OrderId);
 			assert(Number.isInteger(orderId) && orderId > 0, `no OrderId in the answer: ${text.slice(0, 300)}`);
 			assert(Number(body.NoParcel) === Number(order.parcels), `order read back has NoParcel ${String(body.NoParcel)}, sent ${String(order.parcels)}`);
+			// The sandbox's password is "sandbox": the address Cargus stored comes back as it is, not redacted.
+			const email = (order.contact as Record<string, unknown>).email;
+			assert(email === 'expeditii@sandbox.example' && body.Email === email, `order read back has Email ${JSON.stringify(body.Email)}, sent ${JSON.stringify(email)}`);
 			const ops = (await control.requests()).map((r) => r.operation);
 			assert(ops.includes('sendOrder') && ops.includes('getOrder'), `sandbox saw ${ops.join(', ')}`);
-			return `OrderId ${orderId} with ${String(body.NoParcel)} parcels; sandbox saw ${ops.join(' -> ')}`;
+			return `OrderId ${orderId} with ${String(body.NoParcel)} parcels, Email ${String(body.Email)}; sandbox saw ${ops.join(' -> ')}`;
 		});
 
 		// 2. Invoices: run through the CLI, expect one email with a PDF per invoice.

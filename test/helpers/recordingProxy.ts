@@ -5,6 +5,8 @@ export interface RecordedRequest {
 	method: string;
 	url: string;
 	body: unknown;
+	/** The target's answer, as it was passed on (set once it has been). */
+	answer?: { status: number; bytes: Buffer };
 }
 
 export interface RecordingProxy {
@@ -14,7 +16,7 @@ export interface RecordingProxy {
 	stop(): Promise<void>;
 }
 
-/** Forwards every request to `target` unchanged and keeps what was sent, to check request bodies. */
+/** Forwards every request to `target` unchanged and keeps what was sent and what came back, byte for byte. */
 export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
 	const requests: RecordedRequest[] = [];
 	const server = http.createServer((request, response) => {
@@ -28,13 +30,15 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
 			} catch {
 				/* not JSON: kept as text */
 			}
-			requests.push({ method: request.method ?? '', url: request.url ?? '', body });
+			const recorded: RecordedRequest = { method: request.method ?? '', url: request.url ?? '', body };
+			requests.push(recorded);
 			const headers = Object.fromEntries(
 				Object.entries(request.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name)),
 			) as Record<string, string>;
 			fetch(`${target}${request.url ?? ''}`, { method: request.method, headers, body: raw.length === 0 ? undefined : raw })
 				.then(async (answer) => {
 					const bytes = Buffer.from(await answer.arrayBuffer());
+					recorded.answer = { status: answer.status, bytes };
 					response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream' });
 					response.end(bytes);
 				})

@@ -3,7 +3,9 @@ import type { INodeParameters } from 'n8n-workflow';
 import { LoggerProxy } from 'n8n-workflow';
 
 import type { RunResult } from '../helpers/engine';
-import { useSandbox } from '../helpers/sandbox';
+import { loadOptions } from '../helpers/loadOptions';
+import { sandboxCredential, useSandbox } from '../helpers/sandbox';
+import { TriggerHarness } from '../trigger/helpers/pollHarness';
 import { engineFor, runOperation } from './world';
 
 /*
@@ -12,7 +14,9 @@ import { engineFor, runOperation } from './world';
  * an error (message, description, stack, cause), the execution data or n8n's log.
  */
 
-const sandbox = useSandbox();
+// A user with a subscription key shaped like Cargus' own: 32 random characters.
+const LONG_KEY_USER = { username: 'integrator', password: 'absent', subscriptionKey: '5f0c9e2ab47d4e61a3b8c2d9e7f1a046' };
+const sandbox = useSandbox({ extraUsers: [LONG_KEY_USER] });
 
 const ACCOUNT = { username: 'other', password: 'other-password', apiKey: 'other-key' };
 const PROBE_PATH = '/probe-tokens';
@@ -139,5 +143,56 @@ describe('no secret leaves the node when the login itself is answered by the ech
 		for (const secret of [ACCOUNT.apiKey, ACCOUNT.password, ...tokens]) expect(seen).not.toContain(secret);
 		expect(run.error?.message).toMatch(/Cargus/);
 		expect(run.items).toEqual([]);
+	});
+});
+
+describe('an answer of the right shape loses only the values that carry a secret beyond doubt', () => {
+	const credential = () => ({ username: LONG_KEY_USER.username, password: LONG_KEY_USER.password, apiKey: LONG_KEY_USER.subscriptionKey });
+	const TRACE = [{
+		Code: BARCODE,
+		ConfirmationName: LONG_KEY_USER.password,
+		Observation: `Destinatar absent; cheie ${LONG_KEY_USER.subscriptionKey} citata`,
+		Event: [{ Date: '2026-11-20T09:00:00', EventId: 21, Description: LONG_KEY_USER.subscriptionKey, LocalityName: 'Absent' }],
+	}];
+	const REDACTED_TRACE = {
+		Code: BARCODE,
+		ConfirmationName: '[redacted]',
+		Observation: 'Destinatar absent; cheie [redacted] citata',
+	};
+
+	beforeEach(async () => {
+		await sandbox.control.reset();
+	});
+
+	test('Track: a whole value equal to the password and the long key inside a value are redacted, the rest is as sent', async () => {
+		await sandbox.control.addFault({ operation: 'trace', kind: 'status', status: 200, body: TRACE });
+		const { json, error } = await runOperation(engineFor(sandbox, credential()), 'shipment', 'track', { barcodes: BARCODE, simplify: false });
+		expect(error).toBeUndefined();
+		expect(json).toEqual([{ ...REDACTED_TRACE, Event: [{ ...TRACE[0].Event[0], Description: '[redacted]' }] }]);
+	});
+
+	test('the trigger\'s items follow the same rule', async () => {
+		await sandbox.control.addFault({ operation: 'traceOneRequest', kind: 'status', status: 200, body: TRACE });
+		const trigger = new TriggerHarness({ ...sandboxCredential(sandbox.url, credential()), token: '' }, { barcodes: BARCODE, options: { emitExisting: true } });
+		const [item, ...more] = await trigger.poll();
+		expect(more).toEqual([]);
+		expect(item).toMatchObject({ Barcode: BARCODE, Description: '[redacted]', LocalityName: 'Absent', Shipment: REDACTED_TRACE });
+	});
+
+	test('the locality dropdown follows the same rule', async () => {
+		await sandbox.control.addFault({
+			operation: 'localitiesNoAuth',
+			kind: 'status',
+			status: 200,
+			body: [{ Locality: [{ LocalityId: 1, Name: LONG_KEY_USER.subscriptionKey }, { LocalityId: 2, Name: 'Absent' }], message: 'OK' }],
+		});
+		const options = await loadOptions('getLocalities', { resource: 'pickupOrder', operation: 'send', address: { CountyId: 5 } }, sandboxCredential(sandbox.url, credential()));
+		expect(options).toEqual([{ name: '[redacted]', value: 1 }, { name: 'Absent', value: 2 }]);
+	});
+
+	test('an error that quotes the short password has it redacted there', async () => {
+		await sandbox.control.addFault({ operation: 'trace', kind: 'status', status: 409, body: { Error: `Parola ${LONG_KEY_USER.password} nu este acceptata` } });
+		const { error } = await runOperation(engineFor(sandbox, credential()), 'shipment', 'track', { barcodes: BARCODE });
+		expect(error?.message).toContain('Parola [redacted] nu este acceptata');
 	});
 });

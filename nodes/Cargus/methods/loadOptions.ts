@@ -4,7 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { baseUrlOf } from '../shared/baseUrl';
 import { countyOptions, ROMANIA_COUNTRY_ID } from '../shared/counties';
 import { CREDENTIAL_TYPE } from '../shared/credentials';
-import { redact, secretsOf } from '../shared/redact';
+import { outputSecretsOf, redact, redactOutputValue, secretsOf } from '../shared/redact';
+import { credentialsAfterSending } from '../shared/redactedSend';
 import { serviceMessageOf } from '../shared/serviceMessage';
 
 const COUNTY_PARAMETER = 'address.CountyId';
@@ -43,13 +44,15 @@ export async function getLocalities(this: ILoadOptionsFunctions): Promise<INodeP
 		const response = (error as { response?: { status?: number; data?: unknown } }).response;
 		const said = serviceMessageOf(response?.data) ?? (error as Error).message;
 		const status = response?.status === undefined ? '' : `HTTP ${response.status}: `;
-		throw new NodeOperationError(this.getNode(), redact(`Could not load the localities from Cargus: ${status}${said}`, secretsOf(credentials)));
+		throw new NodeOperationError(this.getNode(), redact(`Could not load the localities from Cargus: ${status}${said}`, secretsOf(...credentialsAfterSending(credentials))));
 	}
 	const localities = (Array.isArray(groups) ? groups : []).flatMap((group: IDataObject) =>
 		Array.isArray(group?.Locality) ? (group.Locality as IDataObject[]) : [],
 	);
+	// The names as Cargus sent them, under the output rule of the node's items.
+	const secrets = outputSecretsOf(...credentialsAfterSending(credentials));
 	return localities
 		.filter((locality) => locality.LocalityId !== undefined)
-		.map((locality) => ({ name: String(locality.Name ?? locality.LocalityId), value: Number(locality.LocalityId) }))
+		.map((locality) => ({ name: redactOutputValue(String(locality.Name ?? locality.LocalityId), secrets) as string, value: Number(locality.LocalityId) }))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -3,13 +3,20 @@ import type { ICredentialDataDecryptedObject, INodeExecutionData } from 'n8n-wor
 import { bareToken } from './boundToken';
 
 /*
- * The one redaction of the credential's secrets (subscription key, password, token). Every answer the
- * node quotes or passes on goes through it: error messages and descriptions, outputs, and so the logs
- * n8n writes from them, whatever the HTTP status.
+ * The redaction of the credential's secrets (subscription key, password, token), in two strengths.
+ * What the node writes itself (error messages and descriptions, the answers they quote, and so the
+ * logs n8n writes from them) loses every occurrence of every secret. An output value is what Cargus
+ * sent: it changes only where it carries a secret beyond doubt (outputSecretsOf).
  */
 
 export const REDACTED = '[redacted]';
 const SHORTEST_SECRET = 4;
+/**
+ * A subscription key or token at least this long is a random string, not a word or a name: Cargus'
+ * keys have 32 characters and its tokens more, while words, names and the sandbox's demo keys are
+ * shorter, so finding one inside an output value is no chance.
+ */
+export const RANDOM_SECRET_LENGTH = 20;
 const DEEPEST = 32;
 
 /** Every secret a credential holds, to keep them out of messages and outputs. */
@@ -91,8 +98,62 @@ export function redactError<T>(error: T, secrets: string[], depth = 0): T {
 	return error;
 }
 
-/** Output items with their JSON redacted (binary files are left as they are). */
-export function redactItems(items: INodeExecutionData[], secrets: string[]): INodeExecutionData[] {
-	if (secrets.length === 0) return items;
-	return items.map((item) => ({ ...item, json: redactValue(item.json, secrets) as INodeExecutionData['json'] }));
+/** What may not pass in an output value: a secret as the whole value, a long key or token anywhere in one. */
+export interface OutputSecrets {
+	/** Every spelling of every secret. */
+	wholeValues: Set<string>;
+	/** Every spelling of the subscription key and the token, when they have RANDOM_SECRET_LENGTH characters or more. */
+	inside: string[];
+}
+
+/** The output rule for these credentials: the password, and a key or token shorter than RANDOM_SECRET_LENGTH, only as whole values. */
+export function outputSecretsOf(...credentials: Array<ICredentialDataDecryptedObject | undefined>): OutputSecrets {
+	const secrets = secretsOf(...credentials);
+	const passwords = new Set(credentials.map((credential) => String(credential?.password ?? '').trim()));
+	const random = secrets.filter((secret) => secret.length >= RANDOM_SECRET_LENGTH && !passwords.has(secret));
+	return {
+		wholeValues: new Set(spellingsOfAll(secrets).flat()),
+		inside: [...new Set(spellingsOfAll(random).flat())].sort((a, b) => b.length - a.length),
+	};
+}
+
+function redactOutputText(text: string, secrets: OutputSecrets): string {
+	if (secrets.wholeValues.has(text.trim())) return REDACTED;
+	let clean = text;
+	for (const spelling of secrets.inside) {
+		if (clean.includes(spelling)) clean = clean.split(spelling).join(REDACTED);
+	}
+	return clean;
+}
+
+/** The same value, or a copy with only the texts that carry a secret changed; anything not JSON is left as it is. */
+export function redactOutputValue(value: unknown, secrets: OutputSecrets, depth = 0): unknown {
+	if (typeof value === 'string') return redactOutputText(value, secrets);
+	if (value === null || typeof value !== 'object') return value;
+	const prototype = Object.getPrototypeOf(value) as unknown;
+	if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null) return value;
+	// Cargus answers are a few levels deep; deeper, a value is replaced only if its text holds a secret.
+	if (depth >= DEEPEST) return holdsSecret(JSON.stringify(value) ?? '', secrets) ? REDACTED : value;
+	const record = value as Record<string, unknown>;
+	let copy: Record<string, unknown> | undefined;
+	for (const key of Object.keys(record)) {
+		const clean = redactOutputValue(record[key], secrets, depth + 1);
+		if (clean === record[key]) continue;
+		copy ??= (Array.isArray(value) ? [...value] : { ...record }) as Record<string, unknown>;
+		copy[key] = clean;
+	}
+	return copy ?? value;
+}
+
+function holdsSecret(text: string, secrets: OutputSecrets): boolean {
+	return secrets.inside.some((spelling) => text.includes(spelling)) || [...secrets.wholeValues].some((spelling) => text.includes(JSON.stringify(spelling)));
+}
+
+/** Output items under the output rule (binary files are left as they are). */
+export function redactOutputItems<T extends { json: INodeExecutionData['json'] }>(items: T[], secrets: OutputSecrets): T[] {
+	if (secrets.wholeValues.size === 0) return items;
+	return items.map((item) => {
+		const json = redactOutputValue(item.json, secrets) as INodeExecutionData['json'];
+		return json === item.json ? item : { ...item, json };
+	});
 }

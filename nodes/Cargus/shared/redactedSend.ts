@@ -1,14 +1,15 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from './credentials';
-import { redactError, redactItems, secretsOf } from './redact';
+import { outputSecretsOf, redactError, redactOutputItems, secretsOf } from './redact';
 import type { RoutingSender, Sender } from './send';
 import { newestTokenFor } from './tokenCache';
 
 /**
- * Reads the Cargus API credential once for the item, sends with `send`, then redacts whatever comes
- * back, outputs and errors alike. A login while sending gives this process a new token that the
- * answer may quote: it is redacted too.
+ * Reads the Cargus API credential once for the item and sends with `send`. An error loses every
+ * secret; the output items keep what Cargus sent except a value that carries a secret beyond doubt
+ * (redact.ts). A login while sending gives this process a new token that the answer may quote: it
+ * counts as a secret too.
  */
 export function redactedSend(send: Sender, options: { outputIsSecret?: boolean } = {}): RoutingSender {
 	return async function (this, requestData) {
@@ -22,13 +23,14 @@ export function redactedSend(send: Sender, options: { outputIsSecret?: boolean }
 		try {
 			items = await send.call(this, requestData, credentials);
 		} catch (error) {
-			throw redactError(error, secretsAfterSending(credentials));
+			throw redactError(error, secretsOf(...credentialsAfterSending(credentials)));
 		}
 		if (options.outputIsSecret) return items;
-		return redactItems(items, secretsAfterSending(credentials));
+		return redactOutputItems(items, outputSecretsOf(...credentialsAfterSending(credentials)));
 	};
 }
 
-function secretsAfterSending(credentials: ICredentialDataDecryptedObject): string[] {
-	return secretsOf(credentials, { token: newestTokenFor(credentials) ?? '' });
+/** The credential and the newest token this process got for it (a login while sending replaces the stored one). */
+export function credentialsAfterSending(credentials: ICredentialDataDecryptedObject): ICredentialDataDecryptedObject[] {
+	return [credentials, { token: newestTokenFor(credentials) ?? '' }];
 }

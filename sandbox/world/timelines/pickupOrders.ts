@@ -26,6 +26,24 @@ export function orderStatusAt(order: PickupOrder, now: number): number {
 	return 0;
 }
 
+export interface StatusChange {
+	OrdStatus: number;
+	at: number;
+}
+
+/** Every OrdStatus the order goes through from its creation, with the moment each starts (orderStatusAt as a timeline). */
+export function orderTimeline(order: PickupOrder): StatusChange[] {
+	const moments = [order.CreationDate, order.CreationDate + VALIDATION_DELAY_MS, order.PickupStartDate, order.PickupEndDate]
+		.filter((at) => at >= order.CreationDate)
+		.sort((a, b) => a - b);
+	const changes: StatusChange[] = [];
+	for (const at of moments) {
+		const OrdStatus = orderStatusAt(order, at);
+		if (changes.length === 0 || changes[changes.length - 1].OrdStatus !== OrdStatus) changes.push({ OrdStatus, at });
+	}
+	return changes;
+}
+
 export function orderView(order: PickupOrder, now: number) {
 	const status = orderStatusAt(order, now);
 	const validated = status !== 0 && status !== 4;

@@ -140,15 +140,31 @@ export function traceJson(shipment: Shipment, now: number, withOrderStatus: bool
 	return jsonOf(traceView(shipment, now, withOrderStatus));
 }
 
-const DAY = 24 * 3600_000;
+/** Cash on delivery is repaid this long after the delivered event (21). */
+export const REPAYMENT_DELAY_MS = 2 * 24 * 3600_000;
+
+/**
+ * The moment the cash account first shows the shipment's repayment (two days after delivery, once the delivered
+ * event is served), or undefined: no cash on delivery, or no delivery planned.
+ */
+export function repaymentMoment(shipment: Shipment): number | undefined {
+	if (shipment.codValue <= 0) return undefined;
+	let moment: number | undefined;
+	for (const event of shipment.events) {
+		if (event.EventId !== 21) continue;
+		const at = Math.max(event.date + REPAYMENT_DELAY_MS, event.visibleAt ?? event.date);
+		if (moment === undefined || at < moment) moment = at;
+	}
+	return moment;
+}
 
 /** AwbCashRecord for status-by-barcode and the cash account: repayment follows delivery by two days. */
 export function cashRecordView(shipment: Shipment, now: number) {
 	const visible = visibleEvents(shipment, now);
 	const delivered = visible.find((event) => event.EventId === 21);
 	const state = stateOfVisible(visible);
-	const repaid = delivered !== undefined && shipment.codValue > 0 && delivered.date + 2 * DAY <= now;
-	const repaymentDate = delivered ? delivered.date + 2 * DAY : 0;
+	const repaid = delivered !== undefined && shipment.codValue > 0 && delivered.date + REPAYMENT_DELAY_MS <= now;
+	const repaymentDate = delivered ? delivered.date + REPAYMENT_DELAY_MS : 0;
 	const suffix = shipment.barcode.slice(-6);
 	return {
 		Date: toServiceDate(shipment.createdAt),
