@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const NEEDED = /^(package\.json|README\.md|LICENSE\.md|dist\/.+\.(js|json|svg|png))$/;
+const NEEDED = /^(package\.json|README\.md|LICENSE\.md|dist\/(nodes|credentials)\/.+\.(js|json|svg|png))$/;
 const NOT_NEEDED = /\.d\.ts$|\.map$|\.test\.js$|(^|\/)test\//;
 
 function problemsIn(result) {

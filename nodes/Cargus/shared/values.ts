@@ -58,8 +58,12 @@ export function yesNo(value: unknown, fallback: boolean): boolean {
 }
 
 // Line breaks and tabs are allowed only in multi-line fields.
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const LINE_CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
+const LINE_BREAKS_AND_TAB = new Set(['\t', '\n', '\r']);
+
+/** Whether `text` holds a control character (U+0000 to U+001F, U+007F). */
+function hasControlCharacter(text: string, multiline: boolean): boolean {
+	return [...text].some((c) => (c < ' ' || c === '\u007F') && !(multiline && LINE_BREAKS_AND_TAB.has(c)));
+}
 
 /** Text (numbers are taken as their digits), without control characters, at most `maxLength` characters. */
 export function readText(value: unknown, maxLength: number, multiline = false): Reading<string> {
@@ -70,7 +74,7 @@ export function readText(value: unknown, maxLength: number, multiline = false): 
 	if (typeof value !== 'string') return { problem: `${quote(value)} is not text`, allowed };
 	const text = value.trim();
 	if (text.length > maxLength) return { problem: `${quote(text)} is too long`, allowed };
-	if ((multiline ? CONTROL_CHARACTERS : LINE_CONTROL_CHARACTERS).test(text)) {
+	if (hasControlCharacter(text, multiline)) {
 		return { problem: `${quote(text)} contains ${multiline ? 'a control character' : 'a line break or control character'}`, allowed };
 	}
 	return { value: text };
