@@ -71,6 +71,8 @@ export interface LaunchOptions {
 	/** n8n in queue mode (Postgres, Redis, main and workers); user folders default to .n8n-cache/queue/. */
 	queue?: QueueOptions;
 	n8nLogLevel?: 'info' | 'debug'; // default info; workers always info (debug logs every expression of every item)
+	/** More environment for every n8n process it starts (server, CLI, workers), e.g. the binary data mode. */
+	n8nEnv?: Record<string, string>;
 	log?: (line: string) => void;
 }
 
@@ -389,7 +391,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 
 		fs.mkdirSync(path.join(userFolder, '.n8n'), { recursive: true });
 
-		const env = { ...n8nEnv(n8n, userFolder, n8nPort, options.brokerPort ?? 5679), ...queue?.env, N8N_LOG_LEVEL: options.n8nLogLevel ?? 'info' };
+		const env = { ...n8nEnv(n8n, userFolder, n8nPort, options.brokerPort ?? 5679), ...queue?.env, ...options.n8nEnv, N8N_LOG_LEVEL: options.n8nLogLevel ?? 'info' };
 		const cliEnv = { ...env, N8N_RUNNERS_BROKER_PORT: String(options.cliBrokerPort ?? 5685), N8N_LOG_LEVEL: 'warn' };
 
 		// Import the credentials and example workflows before the server starts (ids kept, so a re-import

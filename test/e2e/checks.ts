@@ -9,9 +9,14 @@ export function say(line: string): void {
 // CARGUS_E2E_ONLY=scale,sigkill runs only the checks whose name contains one of the words (and the final clean-up check).
 const ONLY = (process.env.CARGUS_E2E_ONLY ?? '').toLowerCase().split(',').filter(Boolean);
 
+/** Whether CARGUS_E2E_ONLY lets the check of this name run. */
+export function selected(name: string): boolean {
+	return ONLY.length === 0 || ONLY.some((word) => name.toLowerCase().includes(word)) || name.startsWith('nothing left');
+}
+
 /** Runs one named check; prints `ok` with its detail and time, or `FAIL` with the reason. */
 export async function check(name: string, fn: () => Promise<string | void>): Promise<boolean> {
-	if (ONLY.length > 0 && !ONLY.some((word) => name.toLowerCase().includes(word)) && !name.startsWith('nothing left')) {
+	if (!selected(name)) {
 		say(`  skip ${name}`);
 		return false;
 	}

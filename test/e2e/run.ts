@@ -12,7 +12,9 @@
  *  7. the editor shows the Cargus node on a workflow canvas (headless Chromium screenshot in artifacts/);
  *  8. the forms, in light and dark mode: each resource's main operation, the credential dialog and the trigger
  *     (screenshots in artifacts/e2e-form-*.png), with County and Locality filled from the node's lookups;
- *  9. nothing it started is left running.
+ *  9. a second n8n server with binary data in the filesystem and, on n8n 2.37+, durable poll cursors: the PDFs
+ *     and the trigger's exactly-once guarantee (recommendedSettings.ts);
+ * 10. nothing it started is left running.
  * Ports: CARGUS_E2E_PORT=N uses N (n8n), N+1 and N+2 (its task brokers), N+3 (sandbox) and N+4 (SMTP sink);
  * without it n8n uses 5688-5690 and the sandbox and sink free ports.
  * Not a jest test (it runs a real n8n for minutes): ts-node --transpile-only test/e2e/run.ts [--n8n <version>]
@@ -28,6 +30,7 @@ import { launch, n8nTarget, N8N_VERSION, ROOT, EXAMPLES_DIR, SANDBOX_CREDENTIAL_
 import { mainOperationForms, type FormShot } from './forms';
 import { keyPerItem } from './dynamicCredentials';
 import { loginsAtScale } from './loginAtScale';
+import { checkRecommendedSettings } from './recommendedSettings';
 import { assert, check, say, sleep, tally, waitFor } from './checks';
 import { example, executionsOf, watchedBarcodes, type ExampleWorkflow, type WorkflowSummary } from './n8n-api';
 
@@ -384,8 +387,18 @@ async function main(): Promise<void> {
 		await cleanup();
 	}
 
+	const secondServer = await checkRecommendedSettings({
+		n8n: N8N,
+		userFolder: path.join(E2E_DIR, 'user-recommended'),
+		mailDir: path.join(E2E_DIR, 'mail-recommended'),
+		n8nPort: N8N_PORT,
+		sandboxPort: PORT_BASE ? PORT_BASE + 3 : 0,
+		smtpPort: PORT_BASE ? PORT_BASE + 4 : 0,
+		log: (line) => say(`  | ${line}`),
+	});
+
 	await check('nothing left running (n8n and the sandbox no longer answer)', async () => {
-		for (const url of [`${live.editorUrl}healthz`, `${live.sandbox.url}/_sandbox/clock`]) {
+		for (const url of [`${live.editorUrl}healthz`, `${live.sandbox.url}/_sandbox/clock`, ...secondServer]) {
 			const answered = await fetch(url, { signal: AbortSignal.timeout(3000) }).then(
 				() => true,
 				() => false,
