@@ -1,7 +1,8 @@
 /**
  * npm run bench: the product's benchmark. Prints one table of medians (Markdown, as in the README).
  * Environment: BENCH_RUNS (5), BENCH_ITEMS (1000), BENCH_WATCHED ("10000,100000"), BENCH_SECONDS (3, per
- * load run), BENCH_SECTIONS ("flows,trigger,sandbox"), BENCH_PORT_BASE (5700: n8n, its two task-broker ports,
+ * load run), BENCH_RECORDS (10000: invoices and repaid records for the trigger's account events),
+ * BENCH_SECTIONS ("flows,trigger,sandbox"), BENCH_PORT_BASE (5700: n8n, its two task-broker ports,
  * the sandbox and the SMTP sink take that port and the four after it).
  */
 import os from 'node:os';
@@ -12,10 +13,12 @@ import { startBenchN8n, type Flow, type FlowRun } from './n8n';
 import { median, ratio, reached, seconds, table, type Row } from './stats';
 import { ask, startTsWorker } from './threads';
 import { measureThroughput, throughputRatio } from './throughput';
+import { measureInvoices, measureRepayments } from './accountEvents';
 import { measureTrigger } from './trigger';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
+const RECORDS = Math.max(1, Number(process.env.BENCH_RECORDS ?? 10_000));
 const WATCHED = (process.env.BENCH_WATCHED ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'flows,trigger,sandbox').split(','));
@@ -120,6 +123,31 @@ async function triggerRows(): Promise<Row[]> {
 			value: `${bytes.toFixed(1)} bytes`,
 			target: large ? `≤ 45 bytes: ${reached(bytes <= 45)}` : undefined,
 			note: `${count(result.staticDataBytes)} bytes of JSON in all`,
+		});
+	}
+	rows.push(...(await accountEventRows()));
+	return rows;
+}
+
+/** New Invoice and Cash on Delivery Repaid at 10,000 records (BENCH_RECORDS). */
+async function accountEventRows(): Promise<Row[]> {
+	const rows: Row[] = [];
+	const events = [
+		{ name: 'New Invoice', what: 'invoices in the window', measure: measureInvoices, emitted: 'invoices with their PDF' },
+		{ name: 'Cash on Delivery Repaid', what: 'repaid records', measure: measureRepayments, emitted: 'repayments' },
+	];
+	for (const event of events) {
+		log(`trigger: ${event.name}, ${count(RECORDS)} ${event.what}, the activation poll and ${RUNS} more`);
+		const result = await event.measure(RECORDS, RUNS);
+		rows.push({
+			measure: `Cargus Trigger poll, ${event.name}, ${count(RECORDS)} ${event.what}`,
+			value: seconds(median(result.pollMs)),
+			note: `${RUNS} polls, each finding 20 ${event.emitted}: ${result.pollMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')}; activation poll ${seconds(result.firstPollMs)}`,
+		});
+		rows.push({
+			measure: `Static data per record, ${event.name}, ${count(RECORDS)} ${event.what}`,
+			value: `${(result.staticDataBytes / RECORDS).toFixed(1)} bytes`,
+			note: `${count(result.staticDataBytes)} bytes of JSON in all after the activation poll`,
 		});
 	}
 	return rows;

@@ -1,5 +1,5 @@
 /**
- * npm run demo: the three example flows, headless. The Cargus steps run in n8n-core's engine in-process, with
+ * npm run demo: the first three example flows, headless. The Cargus steps run in n8n-core's engine in-process, with
  * the parameters of the workflows in examples/, against a sandbox started here (its clock moved for the
  * trigger). The parts that need n8n-nodes-base (Webhook, Schedule, Switch, Send Email) are done in plain code:
  * the shop order is read from examples/data/shop-order.json, and the emails go through nodemailer to a local
@@ -81,17 +81,19 @@ async function main(): Promise<void> {
 		// 2. Email invoices automatically
 		say('\n2. Email invoices automatically (examples/2-email-invoices.json)');
 		const flow2 = exampleNodes('2-email-invoices.json');
-		say('   schedule (simulated): run now');
-		const invoices = await run(params(flow2, 'Invoices of last month'), [{}]);
-		say(`   Cargus Invoice › Get Many (last calendar month): ${invoices.length} invoices`);
-		for (const invoice of invoices) {
-			const [pdf] = await run(params(flow2, 'Download PDF'), [invoice.json]);
-			const binary = pdf?.binary?.data;
-			if (!binary) throw new Error(`no PDF for invoice ${String(invoice.json.InvoiceId)}`);
+		const invoiceTrigger = params(flow2, 'New invoice');
+		// What the trigger emits once activated with "Emit Existing Invoices" on: the invoices of its look-back window.
+		const invoices = await new TriggerHarness(credential, {
+			event: 'newInvoice',
+			downloadPdf: invoiceTrigger.downloadPdf as boolean,
+			options: { ...(invoiceTrigger.options as IDataObject), emitExisting: true },
+		}).pollWithBinaries();
+		say(`   Cargus Trigger › New Invoice (Emit Existing Invoices on): ${invoices.length} invoices, each with its PDF`);
+		for (const { json: inv, binary } of invoices) {
+			if (!binary) throw new Error(`no PDF for invoice ${String(inv.InvoiceId)}`);
 			const bytes = Buffer.from(binary.data, 'base64');
-			const fileName = binary.fileName ?? `invoice-${String(invoice.json.InvoiceId)}.pdf`;
+			const fileName = binary.fileName ?? `invoice-${String(inv.InvoiceId)}.pdf`;
 			fs.writeFileSync(path.join(OUT, 'invoices', fileName), bytes);
-			const inv = invoice.json;
 			await mailer.sendMail({
 				from: 'Sandbox Shop <shop@sandbox.example>',
 				to: 'accounting@sandbox.example',
@@ -100,7 +102,7 @@ async function main(): Promise<void> {
 				attachments: [{ filename: fileName, content: bytes, contentType: 'application/pdf' }],
 			});
 			summary.invoices++;
-			say(`   Cargus Invoice › Get PDF: ${fileName} (${bytes.length} bytes) -> emailed to accounting@sandbox.example`);
+			say(`   ${fileName} (${bytes.length} bytes) -> emailed to accounting@sandbox.example`);
 		}
 
 		// 3. Tell the customer

@@ -1,31 +1,30 @@
 import {
 	NodeConnectionTypes,
+	NodeOperationError,
 	type INodeExecutionData,
+	type INodeProperties,
 	type INodeType,
 	type NodeConnectionType,
 	type INodeTypeDescription,
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { MAX_BARCODES_PER_REQUEST } from '../Cargus/shared/barcodes';
-import { DELIVERED_EVENT_ID } from '../Cargus/shared/trackingStatus';
-import { RETURNED_EVENT_ID, RETURNING_EVENT_ID } from './events';
-import { fetchTestEvent, pollTrackingEvents } from './poll';
-import { DEFAULT_FINAL_EVENT_IDS, DEFAULT_POLLS_AFTER_FINAL, DEFAULT_TIMEOUT_SECONDS } from './settings';
-
-const knownEvents = [
-	{ name: 'Delivered (21)', value: DELIVERED_EVENT_ID },
-	{ name: 'Delivery Failed, Recipient Absent (6)', value: 6 },
-	{ name: 'In Transit (11)', value: 11 },
-	{ name: 'Out for Delivery (5)', value: 5 },
-	{ name: 'Picked Up (70)', value: 70 },
-	{ name: 'Returned to Sender (198)', value: RETURNED_EVENT_ID },
-	{ name: 'Returning to Sender (196)', value: RETURNING_EVENT_ID },
-	{ name: 'Weighing at Hub (224)', value: 224 },
-];
+import { fetchTestEvent, pollEvent } from './poll';
+import { triggerEvents } from './triggerEvents';
 
 /** A trigger's one output. */
 const outputs: NodeConnectionType[] = [NodeConnectionTypes.Main];
+
+/** The chosen event's name under the node. */
+const subtitle = `={{ ${JSON.stringify(Object.fromEntries(triggerEvents.map((event) => [event.option.value, event.option.name])))}[$parameter["event"]] }}`;
+
+/** Each event's parameters, shown only when it is the one chosen. */
+const eventProperties: INodeProperties[] = triggerEvents.flatMap((event) =>
+	event.properties.map((property) => ({
+		...property,
+		displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, event: [event.option.value] } },
+	})),
+);
 
 export class CargusTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -34,8 +33,8 @@ export class CargusTrigger implements INodeType {
 		icon: { light: 'file:cargusTrigger.svg', dark: 'file:cargusTrigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"Tracking events"}}',
-		description: 'Starts the workflow when a watched Cargus shipment gets a new tracking event',
+		subtitle,
+		description: 'Starts the workflow when something changes in a Cargus account: a tracking event, an invoice, a cash-on-delivery repayment, a pickup order status',
 		defaults: { name: 'Cargus Trigger' },
 		credentials: [{ name: 'cargusApi', required: true }],
 		polling: true,
@@ -46,92 +45,19 @@ export class CargusTrigger implements INodeType {
 				displayName: 'Trigger On',
 				name: 'event',
 				type: 'options',
-				options: [
-					{
-						name: 'New Tracking Event',
-						value: 'newTrackingEvent',
-						description: 'One item per new tracking event of a watched shipment, oldest first',
-					},
-				],
+				noDataExpression: true,
+				options: triggerEvents.map((event) => event.option),
 				default: 'newTrackingEvent',
 			},
-			{
-				displayName: 'Barcodes',
-				name: 'barcodes',
-				type: 'string',
-				typeOptions: { rows: 4 },
-				default: '',
-				required: true,
-				placeholder: '1234567890, 1234567891',
-				description:
-					'Barcodes (AWB numbers) of the shipments to watch, separated by commas or new lines. An expression is evaluated at every poll, so a list kept elsewhere can drive the trigger. Shipments removed from the list are forgotten.',
-			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Barcodes per Request',
-						name: 'batchSize',
-						type: 'number',
-						typeOptions: { minValue: 1, maxValue: MAX_BARCODES_PER_REQUEST },
-						default: MAX_BARCODES_PER_REQUEST,
-						description: `How many barcodes to trace in one request (at most ${MAX_BARCODES_PER_REQUEST}, the service's limit)`,
-					},
-					{
-						displayName: 'Emit Existing Events',
-						name: 'emitExisting',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether to emit the events a shipment already has when it is first watched. Off: only events that happen afterwards are emitted, so activating does not flood the workflow.',
-					},
-					{
-						displayName: 'Only Event IDs',
-						name: 'eventIds',
-						type: 'multiOptions',
-						options: knownEvents,
-						default: [],
-						description:
-							'Emit only these events (all events when empty). Other event IDs can be given with an expression, e.g. a list of numbers.',
-					},
-					{
-						displayName: 'Polls After Final Event',
-						name: 'pollsAfterFinal',
-						type: 'number',
-						typeOptions: { minValue: 0 },
-						default: DEFAULT_POLLS_AFTER_FINAL,
-						description:
-							'How many more polls a shipment stays watched after its latest event became a final one, to catch late corrections',
-					},
-					{
-						displayName: 'Request Timeout (Seconds)',
-						name: 'timeout',
-						type: 'number',
-						typeOptions: { minValue: 1 },
-						default: DEFAULT_TIMEOUT_SECONDS,
-						description:
-							'How long to wait for one tracking request. A request that times out is repeated at the next poll.',
-					},
-					{
-						displayName: 'Stop Watching After',
-						name: 'finalEventIds',
-						type: 'multiOptions',
-						options: knownEvents,
-						default: [...DEFAULT_FINAL_EVENT_IDS],
-						description:
-							'Events that end a shipment: some polls after one of them is its latest event, the shipment is no longer traced (it stays listed but is not asked about). Empty: watch every listed shipment for as long as it is listed.',
-					},
-				],
-			},
+			...eventProperties,
 		],
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		if (this.getMode() === 'manual') return await fetchTestEvent.call(this);
-		return await pollTrackingEvents.call(this);
+		const chosen = this.getNodeParameter('event', triggerEvents[0].option.value) as string;
+		const event = triggerEvents.find((candidate) => candidate.option.value === chosen);
+		if (event === undefined) throw new NodeOperationError(this.getNode(), `Unknown event "${chosen}"`, { description: 'Choose an event in Trigger On.' });
+		if (this.getMode() === 'manual') return await fetchTestEvent.call(this, event);
+		return await pollEvent.call(this, event);
 	}
 }

@@ -341,7 +341,8 @@ function examplesFor(watchList: string[]): WorkflowFile[] {
 		.map((file) => {
 			const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as WorkflowFile['workflow'];
 			for (const node of workflow.nodes) {
-				if (node.type === TRIGGER_TYPE && watchList.length > 0) node.parameters.barcodes = watchList.join(', ');
+				const tracking = node.parameters.event === undefined || node.parameters.event === 'newTrackingEvent';
+				if (node.type === TRIGGER_TYPE && tracking && watchList.length > 0) node.parameters.barcodes = watchList.join(', ');
 			}
 			return { file, workflow };
 		});

@@ -1,11 +1,14 @@
 /**
- * Two workflows the queue-mode test adds besides the examples, both behind a webhook so that main receives the
- * call, a worker runs it and main answers with what the worker produced:
+ * Workflows the queue-mode test adds besides the examples: last month's invoices mailed on "Run now", and two
+ * behind a webhook so that main receives the call, a worker runs it and main answers with what the worker produced:
  *  - the invoice flow's "Download PDF" node answering one invoice PDF as the response body;
  *  - tracking: one item per posted barcode through the Cargus node's Shipment > Track, all items answered.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+
 import { SANDBOX_CREDENTIAL_ID } from '../../scripts/lib/launcher';
-import { example } from '../e2e/n8n-api';
+import type { ExampleWorkflow } from '../e2e/n8n-api';
 
 export const INVOICE_PDF_PATH = 'cargus-queue-invoice-pdf';
 export const TRACK_PATH = 'cargus-queue-track';
@@ -30,10 +33,18 @@ function chain(names: string[]) {
 	return connections;
 }
 
-/** GET /webhook/cargus-queue-invoice-pdf?invoiceId=N answers invoice N's PDF, downloaded by the invoice example's own node. */
+/**
+ * "Run now" lists last month's invoices (Invoice › Get Many), downloads each PDF (Invoice › Get PDF) and mails it:
+ * a manual run whose binary files are made on a worker. (The invoice example now uses the New Invoice trigger.)
+ */
+export function lastMonthInvoicesWorkflow(): ExampleWorkflow & { connections: object } {
+	return JSON.parse(fs.readFileSync(path.join(__dirname, 'invoices-last-month.json'), 'utf8')) as ExampleWorkflow & { connections: object };
+}
+
+/** GET /webhook/cargus-queue-invoice-pdf?invoiceId=N answers invoice N's PDF, downloaded by the invoice workflow's own node. */
 export function invoicePdfWorkflow() {
-	const download = example('cargusExample002').nodes.find((n) => n.name === 'Download PDF');
-	if (!download) throw new Error('the invoice example has no "Download PDF" node');
+	const download = lastMonthInvoicesWorkflow().nodes.find((n) => n.name === 'Download PDF');
+	if (!download) throw new Error('the invoice workflow has no "Download PDF" node');
 	const uuid = '7d1f3c70-0013-4000-8000-0000000001';
 	return {
 		name: 'Queue test: invoice PDF over a webhook',

@@ -5,7 +5,7 @@
  *  2. the example workflows and the credentials are imported, and the credential's test (as the editor runs it)
  *     passes, while the same credential with a wrong password fails it;
  *  3. "E-shop order to pickup request" answers its webhook with the pickup order read back;
- *  4. "Email invoices" executes through n8n's CLI and emails each invoice PDF to the SMTP sink;
+ *  4. "Email invoices" and "Mark orders paid", activated, mail each new invoice (with its PDF) and each repayment once;
  *  5. "Tell the customer", activated, turns the sandbox's new events (clock advanced) into executions and emails;
  *  6. a webhook flow tracking 1,000 shipments logs in once with no token, once after every token expired
  *     (401, and 200 "Failed to authenticate!"), and once for 5 executions started together;
@@ -31,6 +31,7 @@ import { mainOperationForms, type FormShot } from './forms';
 import { keyPerItem } from './dynamicCredentials';
 import { loginsAtScale } from './loginAtScale';
 import { checkRecommendedSettings } from './recommendedSettings';
+import { cashOnDeliveryExampleCheck, invoiceExampleCheck } from './triggerEvents';
 import { assert, check, say, sleep, tally, waitFor } from './checks';
 import { example, executionsOf, watchedBarcodes, type ExampleWorkflow, type WorkflowSummary } from './n8n-api';
 
@@ -46,7 +47,6 @@ const N8N_PORT = PORT_BASE || 5688;
 const THEMES = ['light', 'dark'] as const;
 const WORKFLOW = {
 	order: 'cargusExample001',
-	invoices: 'cargusExample002',
 	customer: 'cargusExample003',
 };
 const CARGUS_TYPE = 'n8n-nodes-cargus.cargus';
@@ -232,24 +232,6 @@ async function main(): Promise<void> {
 			return `OrderId ${orderId} with ${String(body.NoParcel)} parcels, Email ${String(body.Email)}; sandbox saw ${ops.join(' -> ')}`;
 		});
 
-		// 2. Invoices: run through the CLI, expect one email with a PDF per invoice.
-		await check('"Email invoices": n8n execute emails each invoice PDF to the SMTP sink', async () => {
-			const before = live.smtp.mails.length;
-			await control.clearRequests();
-			const r = await live.cli(['execute', `--id=${WORKFLOW.invoices}`, '--rawOutput']);
-			assert(r.code === 0, `n8n execute exited ${r.code}: ${(r.stderr || r.stdout).slice(-800)}`);
-			const pdfRequests = (await control.requests('invoicePdf')).filter((q) => q.status === 200).length;
-			assert(pdfRequests > 0, 'no invoice PDF was downloaded');
-			const mails = await waitFor('the invoice emails', 30000, async () => {
-				const m = live.smtp.mails.slice(before);
-				return m.length >= pdfRequests ? m : undefined;
-			});
-			const pdfs = mails.flatMap((m) => m.attachments).filter((a) => a.contentType === 'application/pdf' && a.size > 0);
-			assert(mails.length === pdfRequests, `${mails.length} emails for ${pdfRequests} invoices`);
-			assert(pdfs.length === pdfRequests, `${pdfs.length} PDF attachments for ${pdfRequests} invoices`);
-			return `${pdfRequests} invoices, ${mails.length} emails with PDFs, e.g. ${pdfs[0].filename}`;
-		});
-
 		// 3. Tell the customer: activate (the first poll records what is there), move the clock, expect
 		// executions for the new events and one email per new 5/21 event, none twice.
 		await check('"Tell the customer": activated trigger turns new sandbox events into executions and emails', async () => {
@@ -288,7 +270,11 @@ async function main(): Promise<void> {
 			return `${fresh.length} new events -> ${executions.length - executionsBefore} executions, ${out} "out for delivery" + ${delivered} "delivered" emails`;
 		});
 
-		// 4. The editor: log in as the owner and screenshot a workflow with the Cargus node.
+		// 4. The account events: invoices and cash on delivery (test/e2e/triggerEvents.ts).
+		await invoiceExampleCheck(live, control);
+		await cashOnDeliveryExampleCheck(live, control);
+
+		// 5. The editor: log in as the owner and screenshot a workflow with the Cargus node.
 		await check('editor shows the Cargus node on the workflow canvas (screenshot)', async () => {
 			const page = await (await openBrowser()).newPage({ viewport: { width: 1440, height: 900 } });
 			await signIn(page, live);

@@ -246,7 +246,9 @@ describe('credential and trigger', () => {
 	it('the trigger says "Add Option" and shows the plain Cargus mark', () => {
 		const trigger = new CargusTrigger().description;
 		const collections = trigger.properties.filter((property) => property.type === 'collection');
-		expect(collections.map((property) => property.placeholder)).toEqual(['Add Option']);
+		// One Options collection per event.
+		expect(collections.length).toBeGreaterThan(0);
+		expect(new Set(collections.map((property) => property.placeholder))).toEqual(new Set(['Add Option']));
 		const read = (...parts: string[]) => fs.readFileSync(path.join(ROOT, 'nodes', ...parts), 'utf8');
 		expect(read('CargusTrigger', 'cargusTrigger.svg')).toBe(read('Cargus', 'cargus.svg'));
 		expect(read('CargusTrigger', 'cargusTrigger.dark.svg')).toBe(read('Cargus', 'cargus.dark.svg'));

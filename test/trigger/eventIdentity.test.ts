@@ -1,5 +1,5 @@
-import { toShipmentTrace, type TraceEvent } from '../../nodes/CargusTrigger/events';
-import { identityOf } from '../../nodes/CargusTrigger/eventIdentity';
+import { toShipmentTrace, type TraceEvent } from '../../nodes/CargusTrigger/tracking/events';
+import { identityOf } from '../../nodes/CargusTrigger/tracking/eventIdentity';
 
 // Saved static data holds sums of these hashes: they must stay what earlier versions computed, or an
 // upgrade would see every watched shipment's history as changed. The expected values were recorded

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { eventTime, toShipmentTrace, type TraceEvent } from '../../nodes/CargusTrigger/events';
-import { compareWithSeen, MISMATCHES_BEFORE_RESYNC, summarize, WatchState } from '../../nodes/CargusTrigger/state';
+import { eventTime, toShipmentTrace, type TraceEvent } from '../../nodes/CargusTrigger/tracking/events';
+import { compareWithSeen, MISMATCHES_BEFORE_RESYNC, summarize, WatchState } from '../../nodes/CargusTrigger/tracking/state';
 
 // The sandbox only ever shows events in date order, one date per event. These cases cannot be
 // produced there, so the state rules are checked directly on traces shaped like Cargus answers.

@@ -3,6 +3,7 @@ import { PollContext } from 'n8n-core';
 import {
 	NodeHelpers,
 	Workflow,
+	type IBinaryData,
 	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type INode,
@@ -29,7 +30,11 @@ const nodeTypes: INodeTypes = {
 } as unknown as INodeTypes;
 
 export interface TriggerParameters {
-	barcodes: string | string[];
+	/** Trigger On; New Tracking Event when absent. */
+	event?: string;
+	barcodes?: string | string[];
+	orderIds?: string | string[];
+	downloadPdf?: boolean;
 	options?: IDataObject;
 }
 
@@ -47,6 +52,8 @@ export class TriggerHarness {
 	savedStaticData = '{}';
 	/** The time n8n gives one poll (n8n-core's default when undefined). */
 	pollBudgetMs: number | undefined;
+	/** The binary file (property "data") of each item of the last poll or Fetch Test Event, if any. */
+	lastBinaries: Array<IBinaryData | undefined> = [];
 	/** Whether the last Fetch Test Event run changed the static data in n8n's eyes. */
 	manualRunChangedStaticData = false;
 	private active: Workflow | undefined;
@@ -90,6 +97,12 @@ export class TriggerHarness {
 			this.active.staticData.__dataChanged = false;
 		}
 		return items;
+	}
+
+	/** One poll in trigger mode: each item's JSON with its binary file (property "data"), if any. */
+	async pollWithBinaries(): Promise<Array<{ json: IDataObject; binary: IBinaryData | undefined }>> {
+		const items = await this.poll();
+		return items.map((json, index) => ({ json, binary: this.lastBinaries[index] }));
 	}
 
 	/** "Fetch Test Event": a manual execution of a copy of the saved workflow; n8n does not save its static data. */
@@ -149,6 +162,7 @@ export class TriggerHarness {
 			this.pollBudgetMs === undefined ? undefined : () => this.pollBudgetMs as number,
 		);
 		const result = await triggerType.poll.call(context);
+		this.lastBinaries = result === null ? [] : result[0].map((item) => item.binary?.data);
 		return result === null ? [] : result[0].map((item) => item.json);
 	}
 }

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { plainDateAsUtc } from '../Cargus/shared/plainDate';
-import { cargusTimestamp } from '../Cargus/shared/trackingStatus';
+import { plainDateAsUtc } from '../../Cargus/shared/plainDate';
+import { cargusTimestamp } from '../../Cargus/shared/trackingStatus';
 import { compareEvents, hashIdentity, hashText, identityOf, sameIdentity } from './eventIdentity';
 
 /** One tracking event as Cargus serves it inside a PackageTrace's `Event` array. */

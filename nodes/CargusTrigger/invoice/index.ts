@@ -1,0 +1,170 @@
+import type { IBinaryData, IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { dayOf, daysBefore } from '../idSet';
+import { commonSettings, numberOr, optionsOf } from '../parameters';
+import { answerError, readList, send } from '../requests';
+import type { Source } from '../source';
+import type { CommonSettings, TriggerEvent } from '../triggerEvent';
+import { DEFAULT_LOOK_BACK_DAYS, invoiceProperties } from './description';
+import { InvoiceState } from './state';
+
+const REQUEST_NAME = 'invoice request';
+const CONCURRENT_REQUESTS = 4;
+const ITEMS_PER_PAGE = 100;
+/** Invoices whose PDF one poll downloads at most (they are held in memory until the poll ends); the rest wait for the next poll. */
+export const MAX_PDFS_PER_POLL = 100;
+const BINARY_PROPERTY = 'data';
+
+interface InvoiceSettings extends CommonSettings {
+	downloadPdf: boolean;
+	lookBackDays: number;
+	/** The window's first and last day (YYYY-MM-DD); the last is two days ahead, for a service clock ahead of n8n's. */
+	windowStart: string;
+	windowEnd: string;
+}
+
+type Invoice = IDataObject;
+
+type InvoiceRequest = { page: number } | { pdfOf: Invoice };
+
+interface NewInvoice {
+	invoice: Invoice;
+	pdf?: IBinaryData;
+}
+
+function today(): string {
+	return new Date().toISOString().slice(0, 10);
+}
+
+function readSettings(context: IPollFunctions, test: boolean): InvoiceSettings {
+	const options = optionsOf(context);
+	const lookBackDays = Math.max(1, Math.floor(numberOr(options.lookBackDays, DEFAULT_LOOK_BACK_DAYS)));
+	return {
+		...commonSettings(options, test),
+		downloadPdf: context.getNodeParameter('downloadPdf', true) !== false,
+		lookBackDays,
+		windowStart: daysBefore(today(), lookBackDays),
+		windowEnd: daysBefore(today(), -2),
+	};
+}
+
+function idOf(invoice: Invoice): string {
+	return String(invoice.InvoiceId ?? '').trim();
+}
+
+function fileNameOf(invoice: Invoice): string {
+	const name = `${String(invoice.Series ?? '')}${String(invoice.Number ?? '')}`.replace(/[^\w.-]+/g, '') || `invoice-${idOf(invoice)}`;
+	return `${name}.pdf`;
+}
+
+async function fetchPdf(context: IPollFunctions, source: Source, invoice: Invoice): Promise<IBinaryData | undefined> {
+	const response = await send(context, source, REQUEST_NAME, {
+		method: 'GET',
+		url: `${source.baseUrl}/api/PDF/InvoiceDocuments`,
+		qs: { InvoiceId: idOf(invoice) },
+		encoding: 'arraybuffer',
+		json: false,
+	});
+	// 204: Cargus has no document for the invoice; it is emitted without one.
+	if (Number(response.statusCode) === 204) return undefined;
+	const body = response.body as unknown;
+	const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body instanceof ArrayBuffer ? new Uint8Array(body) : String(body ?? ''));
+	if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
+		throw answerError(context, REQUEST_NAME, `Cargus answered the PDF request of invoice ${idOf(invoice)} with something that is not a PDF`, String(response.statusCode));
+	}
+	return await context.helpers.prepareBinaryData(bytes, fileNameOf(invoice), 'application/pdf');
+}
+
+/** What one page of invoices brings: invoices not seen before, and the next page if this one was full. */
+function receivePage(state: InvoiceState, page: number, invoices: Invoice[], settings: InvoiceSettings) {
+	const changes: NewInvoice[] = [];
+	const more: InvoiceRequest[] = [];
+	if (invoices.length > 0) state.pagesWithInvoices = Math.max(state.pagesWithInvoices, page);
+	if (invoices.length >= ITEMS_PER_PAGE && page >= state.lastPage) {
+		state.lastPage = page + 1;
+		more.push({ page: page + 1 });
+	}
+	const fresh = invoices.filter((invoice) => idOf(invoice) !== '' && dayOf(invoice.Date) !== undefined && !state.seen.has(idOf(invoice)) && !state.pending.has(idOf(invoice)));
+	// Fetch Test Event shows the newest invoice of what it reads.
+	const candidates = settings.test ? fresh.slice(-1) : fresh;
+	for (const invoice of candidates) {
+		const id = idOf(invoice);
+		const day = dayOf(invoice.Date) as string;
+		const wanted = !state.existedBefore(day) || settings.emitExisting;
+		if (!wanted) {
+			state.seen.add(id, day);
+		} else if (!settings.downloadPdf) {
+			state.seen.add(id, day);
+			changes.push({ invoice });
+		} else if (state.pdfRequests < MAX_PDFS_PER_POLL) {
+			// Recorded only when its PDF has arrived.
+			state.pdfRequests++;
+			state.pending.add(id);
+			more.push({ pdfOf: invoice });
+		}
+	}
+	return { changes, more };
+}
+
+/** New Invoice: each invoice of the account once, with its PDF (GET /api/Invoices, every page of the look-back window). */
+export const newInvoice: TriggerEvent<InvoiceSettings, InvoiceState, InvoiceRequest, Invoice[] | IBinaryData | undefined, NewInvoice> = {
+	option: {
+		name: 'New Invoice',
+		value: 'newInvoice',
+		description: 'One item per invoice Cargus issues to the account, with its PDF, including invoices issued days after their date',
+	},
+	properties: invoiceProperties,
+	requestName: REQUEST_NAME,
+	concurrency: CONCURRENT_REQUESTS,
+	noTestEvent: {
+		message: 'Cargus lists no invoice within the look-back window',
+		description: 'Widen "Look Back (Days)". The trigger will still emit invoices as Cargus issues them.',
+	},
+	readSettings,
+
+	openState(staticData) {
+		return new InvoiceState(staticData);
+	},
+
+	plan(state) {
+		state.lastPage = state.pages;
+		return Array.from({ length: state.pages }, (_, index) => ({ page: index + 1 }));
+	},
+
+	async fetch(context, source, request, settings) {
+		if ('pdfOf' in request) return await fetchPdf(context, source, request.pdfOf);
+		const response = await send(context, source, REQUEST_NAME, {
+			method: 'GET',
+			url: `${source.baseUrl}/api/Invoices`,
+			qs: {
+				FromDate: `${settings.windowStart}T00:00:00`,
+				ToDate: `${settings.windowEnd}T23:59:59`,
+				itemsPerPage: ITEMS_PER_PAGE,
+				pageNumber: request.page,
+			},
+			json: true,
+		});
+		return readList<Invoice>(context, REQUEST_NAME, response);
+	},
+
+	receive(state, request, answer, settings) {
+		if ('page' in request) return receivePage(state, request.page, answer as Invoice[], settings);
+		const invoice = request.pdfOf;
+		state.pending.delete(idOf(invoice));
+		state.seen.add(idOf(invoice), dayOf(invoice.Date) as string);
+		return { changes: [{ invoice, pdf: answer as IBinaryData | undefined }] };
+	},
+
+	settle(state, outcomes, settings) {
+		const pages = outcomes.filter((outcome) => 'page' in outcome.request);
+		if (pages.every((outcome) => outcome.done === true)) state.complete(settings.windowStart);
+	},
+
+	compare(a, b) {
+		return String(a.invoice.Date).localeCompare(String(b.invoice.Date)) || Number(a.invoice.InvoiceId) - Number(b.invoice.InvoiceId);
+	},
+
+	toItem({ invoice, pdf }) {
+		return pdf === undefined ? { json: { ...invoice } } : { json: { ...invoice }, binary: { [BINARY_PROPERTY]: pdf } };
+	},
+};

@@ -1,0 +1,60 @@
+import { NodeOperationError, type IDataObject, type INodeProperties, type IPollFunctions } from 'n8n-workflow';
+
+import { parseBarcodes } from '../Cargus/shared/barcodes';
+import { isBlank } from '../Cargus/shared/values';
+import type { CommonSettings } from './triggerEvent';
+
+export const DEFAULT_TIMEOUT_SECONDS = 30;
+
+export function numberOr(value: unknown, fallback: number): number {
+	const number = Number(value ?? fallback);
+	return Number.isFinite(number) ? number : fallback;
+}
+
+/** The event's Options collection. */
+export function optionsOf(context: IPollFunctions): IDataObject {
+	return context.getNodeParameter('options', {}) as IDataObject;
+}
+
+/** Timeout and Emit Existing, which every event has; Fetch Test Event treats everything as new. */
+export function commonSettings(options: IDataObject, test: boolean): CommonSettings {
+	return {
+		timeoutMs: Math.max(1, numberOr(options.timeout, DEFAULT_TIMEOUT_SECONDS)) * 1000,
+		emitExisting: test || options.emitExisting === true,
+		test,
+	};
+}
+
+/** A barcode list parameter; empty is allowed (the trigger then watches nothing and forgets what it knew). */
+export function readBarcodes(context: IPollFunctions, parameter: string): string[] {
+	const value = context.getNodeParameter(parameter, '');
+	if (isBlank(value)) return [];
+	try {
+		return parseBarcodes(value);
+	} catch (error) {
+		throw new NodeOperationError(context.getNode(), (error as Error).message, {
+			description: 'Fix the Barcodes parameter: barcodes are 6 to 20 digits, separated by commas or new lines.',
+		});
+	}
+}
+
+/** The Request Timeout option, the same for every event. */
+export const timeoutOption: INodeProperties = {
+	displayName: 'Request Timeout (Seconds)',
+	name: 'timeout',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: DEFAULT_TIMEOUT_SECONDS,
+	description: 'How long to wait for one request. A request that times out is repeated at the next poll.',
+};
+
+/** The Emit Existing option; `what` names what exists ("the invoices of the look-back window"). */
+export function emitExistingOption(displayName: string, what: string): INodeProperties {
+	return {
+		displayName,
+		name: 'emitExisting',
+		type: 'boolean',
+		default: false,
+		description: `Whether to emit ${what} when the trigger is activated. Off: only what happens afterwards is emitted, so activating does not flood the workflow.`,
+	};
+}

@@ -1,0 +1,34 @@
+import {
+	NodeOperationError,
+	type ICredentialDataDecryptedObject,
+	type INodeCredentialsDetails,
+	type IPollFunctions,
+} from 'n8n-workflow';
+
+import { credentialReferenceOf } from '../Cargus/shared/authenticatedRequest';
+import { baseUrlOf } from '../Cargus/shared/baseUrl';
+import { hasAccount } from '../Cargus/shared/login';
+
+/** Where and how a poll sends its requests, from the Cargus API credential read once per poll. */
+export interface Source {
+	credentials: ICredentialDataDecryptedObject;
+	/** The node's credential reference, read once per poll. */
+	reference: INodeCredentialsDetails | undefined;
+	baseUrl: string;
+	/** Whether the credential has a login account (operations that need a token can run). */
+	withLogin: boolean;
+	timeoutMs: number;
+}
+
+export async function readSource(this: IPollFunctions, timeoutMs: number): Promise<Source> {
+	const credentials = await this.getCredentials('cargusApi');
+	let baseUrl: string;
+	try {
+		baseUrl = baseUrlOf(credentials);
+	} catch (error) {
+		throw new NodeOperationError(this.getNode(), (error as Error).message, {
+			description: 'Open the Cargus API credential and fill in its Base URL.',
+		});
+	}
+	return { credentials, reference: credentialReferenceOf(this), baseUrl, withLogin: hasAccount(credentials), timeoutMs };
+}

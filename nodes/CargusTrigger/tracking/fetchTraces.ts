@@ -1,0 +1,67 @@
+import type { IPollFunctions } from 'n8n-workflow';
+
+import { MAX_BARCODES_PER_REQUEST } from '../../Cargus/shared/barcodes';
+import { readList, send } from '../requests';
+import type { Source } from '../source';
+import { toShipmentTrace, type PackageTrace, type ShipmentTrace } from './events';
+
+const ONE_REQUEST_TRACE_PATH = '/api/AwbTrace/GetAwbTraceOneRequest';
+const TRACE_WITHOUT_LOGIN_PATH = '/api/NoAuth/GetAwbTrace';
+
+export function toBatches(barcodes: readonly string[], batchSize: number): string[][] {
+	const size = Math.min(MAX_BARCODES_PER_REQUEST, Math.max(1, Math.floor(batchSize) || MAX_BARCODES_PER_REQUEST));
+	const batches: string[][] = [];
+	for (let start = 0; start < barcodes.length; start += size) batches.push(barcodes.slice(start, start + size));
+	return batches;
+}
+
+/**
+ * Matches answer elements to the requested barcodes by `Code`. Barcodes without an element have no
+ * events yet, unless some element could not be matched (an error entry, say): then they are left out,
+ * so their state stays as it was.
+ */
+function matchTraces(batch: readonly string[], list: readonly PackageTrace[]): Map<string, ShipmentTrace> {
+	const requested = new Set(batch);
+	let byNumber: Map<number, string | null> | undefined;
+	const traces = new Map<string, ShipmentTrace>();
+	let unmatched = 0;
+	for (const element of list) {
+		const code = element && typeof element === 'object' ? element.Code : undefined;
+		const text = code === undefined || code === null ? '' : String(code).trim();
+		let barcode: string | undefined = requested.has(text) ? text : undefined;
+		// Codes served as JSON numbers lose digits beyond 2^53: match those by numeric value.
+		if (barcode === undefined && /^\d+$/.test(text)) {
+			byNumber ??= byNumericValue(batch);
+			barcode = byNumber.get(Number(text)) ?? undefined;
+		}
+		if (text === '' || barcode === undefined || traces.has(barcode)) {
+			unmatched++;
+			continue;
+		}
+		traces.set(barcode, toShipmentTrace(barcode, element));
+	}
+	if (unmatched === 0) {
+		for (const barcode of batch) if (!traces.has(barcode)) traces.set(barcode, toShipmentTrace(barcode, undefined));
+	}
+	return traces;
+}
+
+/** The barcodes by numeric value; null for a value two barcodes share. */
+function byNumericValue(batch: readonly string[]): Map<number, string | null> {
+	const byNumber = new Map<number, string | null>();
+	for (const barcode of batch) byNumber.set(Number(barcode), byNumber.has(Number(barcode)) ? null : barcode);
+	return byNumber;
+}
+
+export const TRACKING_REQUEST = 'tracking request';
+
+/** Traces one batch with one request; throws a NodeApiError when the request or its answer fails. */
+export async function traceBatch(this: IPollFunctions, source: Source, batch: readonly string[]): Promise<Map<string, ShipmentTrace>> {
+	const response = await send(this, source, TRACKING_REQUEST, {
+		method: 'GET',
+		url: `${source.baseUrl}${source.withLogin ? ONE_REQUEST_TRACE_PATH : TRACE_WITHOUT_LOGIN_PATH}`,
+		qs: { barCode: `[${batch.join(',')}]` },
+		json: true,
+	});
+	return matchTraces(batch, readList<PackageTrace>(this, TRACKING_REQUEST, response));
+}

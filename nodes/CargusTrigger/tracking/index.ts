@@ -1,0 +1,107 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { TriggerEvent } from '../triggerEvent';
+import { trackingProperties } from './description';
+import { compareEvents } from './eventIdentity';
+import { toOutputItem, type ShipmentEvent, type ShipmentTrace } from './events';
+import { toBatches, traceBatch, TRACKING_REQUEST } from './fetchTraces';
+import { readSettings, type TrackingSettings } from './settings';
+import { compareWithSeen, summarize, WatchState, type ShipmentState } from './state';
+
+/** Tracking requests in flight at once during a poll. */
+const CONCURRENT_REQUESTS = 4;
+
+interface FoundEvent {
+	event: ShipmentEvent;
+	/** The shipment summary (the trace's other events are not kept). */
+	shipment: IDataObject;
+}
+
+/**
+ * Works out the new events of one successfully traced shipment and records them as seen.
+ * Some polls after its latest event became a final one, the shipment is marked finished.
+ */
+function advanceShipment(state: WatchState, trace: ShipmentTrace, settings: TrackingSettings): ShipmentEvent[] {
+	const watched = state.get(trace.barcode);
+	let previous: ShipmentState | undefined;
+	let newEvents: ShipmentEvent[];
+	let next: ShipmentState;
+	if (watched.status === 'watching') {
+		previous = watched.state;
+		const comparison = compareWithSeen(watched.state, trace.events);
+		if (comparison.outcome === 'mismatch') {
+			state.set(trace.barcode, comparison.next);
+			return [];
+		}
+		({ newEvents, next } = comparison);
+	} else {
+		newEvents = settings.emitExisting ? trace.events : [];
+		next = summarize(trace.events);
+	}
+
+	const latestIsFinal = trace.events.length > 0 && settings.finalEventIds.has(next.latestEventId);
+	if (!latestIsFinal) next.pollsSinceFinal = -1;
+	else if (newEvents.length > 0 || previous === undefined || previous.pollsSinceFinal < 0) next.pollsSinceFinal = 0;
+	else next.pollsSinceFinal = previous.pollsSinceFinal + 1;
+
+	if (latestIsFinal && next.pollsSinceFinal >= settings.pollsAfterFinal) state.markFinished(trace.barcode);
+	else state.set(trace.barcode, next);
+	return newEvents;
+}
+
+/** New Tracking Event: each new tracking event of the watched shipments (GetAwbTraceOneRequest, 50 barcodes a request). */
+export const newTrackingEvent: TriggerEvent<TrackingSettings, WatchState, string[], Map<string, ShipmentTrace>, FoundEvent> = {
+	option: {
+		name: 'New Tracking Event',
+		value: 'newTrackingEvent',
+		description: 'One item per new tracking event of a watched shipment, oldest first',
+	},
+	properties: trackingProperties,
+	requestName: TRACKING_REQUEST,
+	concurrency: CONCURRENT_REQUESTS,
+	noTestEvent: {
+		message: 'None of the watched shipments has a matching tracking event yet',
+		description:
+			'Add a barcode of a shipment that has been picked up, or widen "Only Event IDs". The trigger itself will still emit events as they happen.',
+	},
+	nothingToWatch: { message: 'No barcodes to watch', description: 'Enter at least one barcode in the Barcodes parameter.' },
+	readSettings,
+
+	openState(staticData, settings) {
+		const state = new WatchState(staticData);
+		state.prune(settings.barcodes);
+		return state;
+	},
+
+	plan(state, settings) {
+		const toTrace = state.inTracingOrder(settings.barcodes.filter((barcode) => !state.isFinished(barcode)));
+		return toBatches(toTrace, settings.batchSize);
+	},
+
+	async fetch(context, source, batch) {
+		return await traceBatch.call(context, source, batch);
+	},
+
+	receive(state, _batch, traces, settings) {
+		const changes: FoundEvent[] = [];
+		for (const trace of traces.values()) {
+			for (const event of advanceShipment(state, trace, settings)) {
+				if (settings.eventIds === undefined || settings.eventIds.has(event.eventId)) changes.push({ event, shipment: trace.summary });
+			}
+		}
+		return { changes };
+	},
+
+	settle(state, outcomes) {
+		// Under a lasting rate limit or time budget every batch gets its turn.
+		state.resumeAt(outcomes.find((outcome) => outcome.done !== true)?.request[0]);
+	},
+
+	compare(a, b) {
+		return compareEvents(a.event, b.event) || a.event.barcode.localeCompare(b.event.barcode);
+	},
+
+	toItem({ event, shipment }) {
+		return { json: toOutputItem(event, shipment) };
+	},
+};

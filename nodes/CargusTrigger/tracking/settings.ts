@@ -1,0 +1,40 @@
+import type { IPollFunctions } from 'n8n-workflow';
+
+import { commonSettings, numberOr, optionsOf, readBarcodes } from '../parameters';
+import type { CommonSettings } from '../triggerEvent';
+import { MAX_BARCODES_PER_REQUEST } from '../../Cargus/shared/barcodes';
+import { DELIVERED_EVENT_ID } from '../../Cargus/shared/trackingStatus';
+import { RETURNED_EVENT_ID } from './events';
+
+export const DEFAULT_FINAL_EVENT_IDS = [DELIVERED_EVENT_ID, RETURNED_EVENT_ID];
+export const DEFAULT_POLLS_AFTER_FINAL = 5;
+
+/** The tracking event's parameters, read afresh at every poll (the barcode list may be an expression). */
+export interface TrackingSettings extends CommonSettings {
+	barcodes: string[];
+	batchSize: number;
+	/** Undefined: every event is emitted. */
+	eventIds?: Set<number>;
+	finalEventIds: Set<number>;
+	pollsAfterFinal: number;
+}
+
+/** Event ids from the multi-select, or from an expression giving a list or a comma-separated text. */
+function toEventIds(value: unknown): Set<number> {
+	const list: unknown[] = Array.isArray(value) ? value : String(value ?? '').split(/[\s,;]+/);
+	const ids = list.filter((entry) => entry !== '' && entry !== null && entry !== undefined).map(Number);
+	return new Set(ids.filter((id) => Number.isInteger(id)));
+}
+
+export function readSettings(context: IPollFunctions, test: boolean): TrackingSettings {
+	const options = optionsOf(context);
+	const eventIds = toEventIds(options.eventIds);
+	return {
+		...commonSettings(options, test),
+		barcodes: readBarcodes(context, 'barcodes'),
+		batchSize: numberOr(options.batchSize, MAX_BARCODES_PER_REQUEST),
+		eventIds: eventIds.size > 0 ? eventIds : undefined,
+		finalEventIds: toEventIds(options.finalEventIds ?? DEFAULT_FINAL_EVENT_IDS),
+		pollsAfterFinal: Math.max(0, numberOr(options.pollsAfterFinal, DEFAULT_POLLS_AFTER_FINAL)),
+	};
+}
