@@ -38,6 +38,14 @@ export function readBarcodes(context: IPollFunctions, parameter: string): string
 	}
 }
 
+/** A list the trigger watches (barcodes, order ids), typed or given by an expression evaluated at every poll. */
+export function watchListField(
+	field: Pick<INodeProperties, 'displayName' | 'name' | 'placeholder' | 'description'> & { rows: number; required?: boolean },
+): INodeProperties {
+	const { rows, required, ...rest } = field;
+	return { ...rest, type: 'string', typeOptions: { rows }, default: '', ...(required === true && { required }) };
+}
+
 /** The Request Timeout option, the same for every event. */
 export const timeoutOption: INodeProperties = {
 	displayName: 'Request Timeout (Seconds)',
