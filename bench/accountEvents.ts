@@ -7,7 +7,7 @@
 import path from 'node:path';
 
 import { SandboxControl } from '../sandbox';
-import { sandboxCredential } from '../test/trigger/helpers/credentials';
+import { sandboxCredential } from '../test/helpers/sandbox';
 import { TriggerHarness } from '../test/trigger/helpers/pollHarness';
 import { ask, startTsWorker } from './threads';
 

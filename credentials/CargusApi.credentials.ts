@@ -10,14 +10,17 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { authenticateRequest } from '../nodes/Cargus/shared/authentication';
+import { authenticateRequest, type CargusRequestOptions } from '../nodes/Cargus/shared/authentication';
 import {
 	CUSTOM_ENVIRONMENT,
 	PRODUCTION_BASE_URL,
 	TEST_BASE_URL,
 } from '../nodes/Cargus/shared/baseUrl';
-import { hasAccount, LEGAL_ENTITY_LOGIN, STANDARD_LOGIN, SUBSCRIPTION_KEY_ADVICE } from '../nodes/Cargus/shared/login';
+import { hasAccount, LEGAL_ENTITY_LOGIN, STANDARD_LOGIN, SUBSCRIPTION_KEY_ADVICE, subscriptionKeyRejected } from '../nodes/Cargus/shared/login';
 import { renewToken } from '../nodes/Cargus/shared/tokenCache';
+
+// The test's login request carries only the key (authentication.ts).
+const KEY_ONLY: Pick<CargusRequestOptions, 'tokenIn'> = { tokenIn: 'none' };
 
 export class CargusApi implements ICredentialType {
 	name = 'cargusApi';
@@ -109,6 +112,7 @@ export class CargusApi implements ICredentialType {
 	// nothing about a changed password); without one, a call that needs only the key.
 	test: ICredentialTestRequest = {
 		request: {
+			...KEY_ONLY,
 			baseURL: `={{ $credentials.environment === "${CUSTOM_ENVIRONMENT}" ? $credentials.baseUrl.replace(/\\/+$/, "") : $credentials.environment }}`,
 			method: '={{ $credentials.username ? "POST" : "GET" }}' as IHttpRequestMethods,
 			url: `={{ $credentials.username ? ($credentials.loginEndpoint || "${LEGAL_ENTITY_LOGIN}") : "/api/NoAuth/GetLocalities" }}`,
@@ -119,7 +123,7 @@ export class CargusApi implements ICredentialType {
 			body: '={{ $credentials.username ? { UserName: $credentials.username.trim(), Password: $credentials.password } : undefined }}',
 		},
 		rules: [
-			{ type: 'responseCode', properties: { value: 401, message: `Cargus rejected the subscription key (HTTP 401). ${SUBSCRIPTION_KEY_ADVICE}` } },
+			{ type: 'responseCode', properties: { value: 401, message: `${subscriptionKeyRejected(401)}. ${SUBSCRIPTION_KEY_ADVICE}` } },
 			{ type: 'responseCode', properties: { value: 404, message: 'Cargus does not know this address (HTTP 404): check the Environment or Base URL of the credential' } },
 			...[400, 403, 409, 500].map((status) => ({
 				type: 'responseCode' as const,

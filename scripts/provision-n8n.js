@@ -29,11 +29,10 @@ const N8N_VERSIONS = {
 		overrides: { linkedom: '0.18.12', xlsx: '0.18.5' },
 		// Its default `vm` expression engine needs the native isolated-vm, which is not built here.
 		env: { N8N_EXPRESSION_ENGINE: 'legacy' },
-		rest: 1,
 	},
-	'2.40.7': { node: NODE_24, overrides: { linkedom: '0.18.12' }, env: {}, rest: 2 },
+	'2.40.7': { node: NODE_24, overrides: { linkedom: '0.18.12' }, env: {} },
 	// The newest 2.x whose dependencies the npm registry serves here: 2.41.3 needs n8n-core 2.41.2, which it lacks.
-	'2.41.1': { node: NODE_24, overrides: { linkedom: '0.18.12' }, env: {}, rest: 2 },
+	'2.41.1': { node: NODE_24, overrides: { linkedom: '0.18.12' }, env: {} },
 };
 const DEFAULT_N8N_VERSION = '2.40.7';
 const ALIASES = { '1.x': '1.123.81', '2.x': '2.41.1', latest: '2.41.1', default: DEFAULT_N8N_VERSION };
@@ -49,7 +48,6 @@ const LEGACY_LOCK = path.join(CACHE, '.provisioning.lock');
 const paths = {
 	root: ROOT,
 	cache: CACHE,
-	cloneCache: CLONE_CACHE,
 };
 
 function log(line) {
@@ -86,8 +84,6 @@ function target(wanted) {
 		nodeMarker: nodeDir ? path.join(nodeDir, '.provisioned.json') : undefined,
 		overrides: spec.overrides,
 		env: spec.env,
-		// 1.x activates a workflow with PATCH /rest/workflows/:id; 2.x with POST /rest/workflows/:id/activate.
-		restApi: spec.rest,
 		// Each version keeps its own n8n database: a 2.x database cannot be opened by 1.x.
 		userFolder: path.join(CLONE_CACHE, version === DEFAULT_N8N_VERSION ? 'user' : `user-${version}`),
 		mailDir: path.join(CLONE_CACHE, 'mail'),

@@ -1,4 +1,4 @@
-import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getCounties, getLocalities } from './methods/loadOptions';
@@ -12,36 +12,11 @@ import { pickupLocation } from './resources/pickupLocation';
 import { pickupOrder } from './resources/pickupOrder';
 import { returnAwb } from './resources/returnAwb';
 import { shipment } from './resources/shipment';
-import { withInputChecks } from './shared/checks';
+import { isListCondition, nodeProperties, subtitleOf } from './shared/node';
 
 const ONE_MAIN_CONNECTION = [NodeConnectionTypes.Main];
 
-const OPERATION_FIELDS: INodeProperties[] = [
-	...account,
-	...cashReceipt,
-	...complaint,
-	...document,
-	...invoice,
-	...locality,
-	...pickupLocation,
-	...pickupOrder,
-	...returnAwb,
-	...shipment,
-];
-
-// Lists: when Cargus finds nothing they output no item, which ends the workflow branch quietly.
-const LIST_OPERATIONS = [
-	'document.getOrderDocuments',
-	'invoice.getMany',
-	'locality.getMany',
-	'locality.getManyWithoutLogin',
-	'shipment.getCashOnDelivery',
-	'shipment.track',
-	'shipment.trackWithoutLogin',
-	'shipment.trackWithStatus',
-];
-
-const OPERATION_KEY = '$parameter["resource"] + "." + $parameter["operation"]';
+const RESOURCES = [account, cashReceipt, complaint, document, invoice, locality, pickupLocation, pickupOrder, returnAwb, shipment];
 
 export class Cargus implements INodeType {
 	description: INodeTypeDescription = {
@@ -50,9 +25,7 @@ export class Cargus implements INodeType {
 		icon: { light: 'file:cargus.svg', dark: 'file:cargus.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		// What the canvas shows under the node's name, by resource and operation (short, in the user's words).
-		subtitle:
-			'={{ {"account.logIn": "Get a login token", "cashReceipt.createList": "Record cash receipts", "complaint.save": "File a complaint", "document.getAwbPdf": "AWB labels (PDF)", "document.getOrderDocuments": "Order documents (PDF)", "invoice.getDocument": "Invoice print version", "invoice.getMany": "Get invoices", "invoice.getPdf": "Invoice PDF", "locality.getMany": "Get localities", "locality.getManyWithoutLogin": "Localities, no login", "pickupLocation.createCollectionPoint": "Add Ship & Go point", "pickupLocation.update": "Update pickup location", "pickupOrder.get": "Get pickup order", "pickupOrder.send": "Order a pickup", "returnAwb.create": "Create return label", "shipment.getCashOnDelivery": "Cash on delivery", "shipment.getStatus": "Shipment status", "shipment.track": "Track shipments", "shipment.trackWithoutLogin": "Track, no login", "shipment.trackWithStatus": "Track with status"}[$parameter["resource"] + "." + $parameter["operation"]] }}',
+		subtitle: subtitleOf(RESOURCES),
 		description: 'Ship with Cargus (Romania): pickups, return AWBs, tracking, localities, invoices and documents',
 		defaults: { name: 'Cargus' },
 		usableAsTool: true,
@@ -71,31 +44,10 @@ export class Cargus implements INodeType {
 				type: 'info',
 				location: 'outputPane',
 				whenToDisplay: 'beforeExecution',
-				displayCondition: `={{ ${JSON.stringify(LIST_OPERATIONS)}.includes(${OPERATION_KEY}) }}`,
+				displayCondition: isListCondition(RESOURCES),
 			},
 		],
-		properties: withInputChecks([
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Account', value: 'account' },
-					{ name: 'Cash Receipt', value: 'cashReceipt' },
-					{ name: 'Complaint', value: 'complaint' },
-					{ name: 'Document', value: 'document' },
-					{ name: 'Invoice', value: 'invoice' },
-					{ name: 'Locality', value: 'locality' },
-					{ name: 'Pickup Location', value: 'pickupLocation' },
-					{ name: 'Pickup Order', value: 'pickupOrder' },
-					{ name: 'Return AWB', value: 'returnAwb' },
-					{ name: 'Shipment', value: 'shipment' },
-				],
-				default: 'shipment',
-			},
-			...OPERATION_FIELDS,
-		]),
+		properties: nodeProperties(RESOURCES, 'shipment'),
 	};
 
 	methods = { loadOptions: { getCounties, getLocalities } };

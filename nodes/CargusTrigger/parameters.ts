@@ -1,6 +1,7 @@
 import { NodeOperationError, type IDataObject, type INodeProperties, type IPollFunctions } from 'n8n-workflow';
 
 import { parseBarcodes } from '../Cargus/shared/barcodes';
+import { isBlank } from '../Cargus/shared/values';
 import type { CommonSettings } from './triggerEvent';
 
 export const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -8,12 +9,6 @@ export const DEFAULT_TIMEOUT_SECONDS = 30;
 export function numberOr(value: unknown, fallback: number): number {
 	const number = Number(value ?? fallback);
 	return Number.isFinite(number) ? number : fallback;
-}
-
-export function isBlank(value: unknown): boolean {
-	if (value === null || value === undefined) return true;
-	if (typeof value === 'string') return value.trim() === '';
-	return Array.isArray(value) && value.length === 0;
 }
 
 /** The event's Options collection. */
@@ -41,6 +36,14 @@ export function readBarcodes(context: IPollFunctions, parameter: string): string
 			description: 'Fix the Barcodes parameter: barcodes are 6 to 20 digits, separated by commas or new lines.',
 		});
 	}
+}
+
+/** A list the trigger watches (barcodes, order ids), typed or given by an expression evaluated at every poll. */
+export function watchListField(
+	field: Pick<INodeProperties, 'displayName' | 'name' | 'placeholder' | 'description'> & { rows: number; required?: boolean },
+): INodeProperties {
+	const { rows, required, ...rest } = field;
+	return { ...rest, type: 'string', typeOptions: { rows }, default: '', ...(required === true && { required }) };
 }
 
 /** The Request Timeout option, the same for every event. */

@@ -1,6 +1,5 @@
 import {
 	NodeApiError,
-	type IHttpRequestOptions,
 	type IN8nHttpFullResponse,
 	type INodeExecutionData,
 	type IPollFunctions,
@@ -8,8 +7,9 @@ import {
 } from 'n8n-workflow';
 
 import { requestWithCredential } from '../Cargus/shared/authenticatedRequest';
+import type { CargusRequestOptions } from '../Cargus/shared/authentication';
 import { failureOf } from '../Cargus/shared/errors';
-import { SUBSCRIPTION_KEY_ADVICE } from '../Cargus/shared/login';
+import { SUBSCRIPTION_KEY_ADVICE, subscriptionKeyRejected } from '../Cargus/shared/login';
 import { outputSecretsOf, redact, redactOutputItems, secretsOf } from '../Cargus/shared/redact';
 import { credentialsAfterSending } from '../Cargus/shared/redactedSend';
 import { isFailedToAuthenticate, isSubscriptionKeyRefusal, serviceMessageOf } from '../Cargus/shared/serviceMessage';
@@ -42,7 +42,7 @@ export async function send(
 	context: IPollFunctions,
 	source: Source,
 	requestName: string,
-	request: IHttpRequestOptions,
+	request: CargusRequestOptions,
 ): Promise<IN8nHttpFullResponse> {
 	let response: IN8nHttpFullResponse;
 	try {
@@ -53,7 +53,7 @@ export async function send(
 			throw answerError(
 				context,
 				requestName,
-				`Cargus rejected the subscription key (HTTP 401: ${serviceMessageOf(failure.body) ?? ''})`,
+				subscriptionKeyRejected(401, failure.body),
 				'401',
 				SUBSCRIPTION_KEY_ADVICE,
 			);

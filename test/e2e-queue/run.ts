@@ -207,7 +207,10 @@ async function main(): Promise<void> {
 				return Number(body.OrderId);
 			});
 			assert(new Set(orderIds).size === answers.length, `OrderIds ${orderIds.join(', ')}`);
-			const runs = (await executionsOf(live, WORKFLOW.order)).filter((e) => !before.has(e.id)).map((e) => e.id);
+			// Each answer is an order, so its execution exists; main may list it a moment after the webhook answered.
+			const newRuns = async () => (await executionsOf(live, WORKFLOW.order)).filter((e) => !before.has(e.id)).map((e) => e.id);
+			await waitFor(`${answers.length} executions listed`, 30000, async () => ((await newRuns()).length >= answers.length ? true : undefined)).catch(() => undefined);
+			const runs = await newRuns();
 			assert(runs.length === answers.length, `${runs.length} executions for ${answers.length} orders`);
 			exampleRuns.push(...runs);
 			return `OrderIds ${orderIds.join(', ')}; runs on ${tallyOf(ranOn(workers, runs))}`;

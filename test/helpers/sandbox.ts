@@ -1,8 +1,28 @@
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
 import type { RunningSandbox, SandboxOptions } from '../../sandbox';
 import { DEFAULT_ACCOUNT, startSandbox } from '../../sandbox';
 import { SandboxControl } from '../../sandbox/control/client';
 
 export { DEFAULT_ACCOUNT };
+
+/** Where the frozen clock of every test sandbox starts. */
+export const SANDBOX_NOW = '2026-11-20T10:00:00Z';
+
+/** Cargus API credential data for the sandbox at `url`, with its default account; override any field. */
+export function sandboxCredential(url: string, overrides: ICredentialDataDecryptedObject = {}): ICredentialDataDecryptedObject {
+	return {
+		environment: 'custom',
+		baseUrl: url,
+		apiKey: DEFAULT_ACCOUNT.subscriptionKey,
+		username: DEFAULT_ACCOUNT.username,
+		password: DEFAULT_ACCOUNT.password,
+		...overrides,
+	};
+}
+
+/** The overrides of a credential with the subscription key only. */
+export const KEY_ONLY: ICredentialDataDecryptedObject = { username: '', password: '' };
 
 export interface SandboxHandle {
 	/** Base URL without trailing slash, e.g. http://127.0.0.1:40123 */
@@ -18,7 +38,7 @@ export function useSandbox(options: SandboxOptions = {}): SandboxHandle {
 	let running: RunningSandbox | undefined;
 	let control: SandboxControl | undefined;
 	beforeAll(async () => {
-		running = await startSandbox({ port: 0, clockMode: 'frozen', now: '2026-11-20T10:00:00+02:00', ...options });
+		running = await startSandbox({ port: 0, clockMode: 'frozen', now: SANDBOX_NOW, ...options });
 		control = new SandboxControl(running.url);
 	});
 	afterAll(async () => {

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { loadOptions } from '../helpers/loadOptions';
-import { useSandbox } from '../helpers/sandbox';
-import { sandboxCredential } from './world';
+import { KEY_ONLY, sandboxCredential, useSandbox } from '../helpers/sandbox';
 
 const sandbox = useSandbox();
 
@@ -24,7 +23,7 @@ const ILFOV = 27;
 const addressIn = (county: string | number) => ({ resource: 'pickupOrder', operation: 'send', address: { CountyId: county } });
 
 test('County offers the 44 counties with Cargus\' own ids', async () => {
-	const options = await loadOptions('getCounties', { resource: 'locality', operation: 'getManyWithoutLogin' }, sandboxCredential(sandbox));
+	const options = await loadOptions('getCounties', { resource: 'locality', operation: 'getManyWithoutLogin' }, sandboxCredential(sandbox.url));
 	expect(options).toHaveLength(44);
 	expect(options.map((option) => option.value).sort()).toEqual(COUNTIES.map((county) => county.CountyId).sort());
 	expect(options).toEqual(
@@ -37,7 +36,7 @@ test('County offers the 44 counties with Cargus\' own ids', async () => {
 });
 
 test('Locality offers the localities Cargus has for the chosen county, by name', async () => {
-	const options = await loadOptions('getLocalities', addressIn(ILFOV), sandboxCredential(sandbox));
+	const options = await loadOptions('getLocalities', addressIn(ILFOV), sandboxCredential(sandbox.url));
 	const expected = SANDBOX_LOCALITIES.filter((locality) => locality.CountyId === ILFOV);
 	expect(options.map((option) => option.value).sort()).toEqual(expected.map((locality) => locality.LocalityId).sort());
 	expect(options).toContainEqual({ name: 'Tunari', value: 29445916 });
@@ -47,20 +46,20 @@ test('Locality offers the localities Cargus has for the chosen county, by name',
 
 test('Locality works with a key-only credential and never logs in', async () => {
 	await sandbox.control.clearRequests();
-	const options = await loadOptions('getLocalities', addressIn('={{ 44 }}'), sandboxCredential(sandbox, { username: '', password: '' }));
+	const options = await loadOptions('getLocalities', addressIn('={{ 44 }}'), sandboxCredential(sandbox.url, KEY_ONLY));
 	expect(options).toContainEqual({ name: 'BUCURESTI', value: 150 });
 	const operations = (await sandbox.control.requests()).map((request) => request.operation);
 	expect(operations.some((operation) => /login/i.test(operation))).toBe(false);
 });
 
 test('Locality without a county asks for the county first', async () => {
-	await expect(loadOptions('getLocalities', addressIn(''), sandboxCredential(sandbox))).rejects.toThrow(
+	await expect(loadOptions('getLocalities', addressIn(''), sandboxCredential(sandbox.url))).rejects.toThrow(
 		'Choose the County first: Cargus lists localities per county',
 	);
 });
 
 test('Locality with a wrong subscription key says so, without the key', async () => {
-	const failure = loadOptions('getLocalities', addressIn(ILFOV), sandboxCredential(sandbox, { apiKey: 'wrong-key-123' }));
+	const failure = loadOptions('getLocalities', addressIn(ILFOV), sandboxCredential(sandbox.url, { apiKey: 'wrong-key-123' }));
 	await expect(failure).rejects.toThrow(/^Could not load the localities from Cargus: .*subscription key/);
 	await expect(failure).rejects.not.toThrow(/wrong-key-123/);
 });

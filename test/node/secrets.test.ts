@@ -4,9 +4,9 @@ import { LoggerProxy } from 'n8n-workflow';
 
 import type { RunResult } from '../helpers/engine';
 import { loadOptions } from '../helpers/loadOptions';
-import { useSandbox } from '../helpers/sandbox';
+import { sandboxCredential, useSandbox } from '../helpers/sandbox';
 import { TriggerHarness } from '../trigger/helpers/pollHarness';
-import { engineFor, runOperation, sandboxCredential } from './world';
+import { engineFor, runOperation } from './world';
 
 /*
  * A misbehaving gateway that quotes the subscription key, the password and the tokens back, in 200, 4xx
@@ -173,7 +173,7 @@ describe('an answer of the right shape loses only the values that carry a secret
 
 	test('the trigger\'s items follow the same rule', async () => {
 		await sandbox.control.addFault({ operation: 'traceOneRequest', kind: 'status', status: 200, body: TRACE });
-		const trigger = new TriggerHarness({ ...sandboxCredential(sandbox, credential()), token: '' }, { barcodes: BARCODE, options: { emitExisting: true } });
+		const trigger = new TriggerHarness({ ...sandboxCredential(sandbox.url, credential()), token: '' }, { barcodes: BARCODE, options: { emitExisting: true } });
 		const [item, ...more] = await trigger.poll();
 		expect(more).toEqual([]);
 		expect(item).toMatchObject({ Barcode: BARCODE, Description: '[redacted]', LocalityName: 'Absent', Shipment: REDACTED_TRACE });
@@ -186,7 +186,7 @@ describe('an answer of the right shape loses only the values that carry a secret
 			status: 200,
 			body: [{ Locality: [{ LocalityId: 1, Name: LONG_KEY_USER.subscriptionKey }, { LocalityId: 2, Name: 'Absent' }], message: 'OK' }],
 		});
-		const options = await loadOptions('getLocalities', { resource: 'pickupOrder', operation: 'send', address: { CountyId: 5 } }, sandboxCredential(sandbox, credential()));
+		const options = await loadOptions('getLocalities', { resource: 'pickupOrder', operation: 'send', address: { CountyId: 5 } }, sandboxCredential(sandbox.url, credential()));
 		expect(options).toEqual([{ name: '[redacted]', value: 1 }, { name: 'Absent', value: 2 }]);
 	});
 

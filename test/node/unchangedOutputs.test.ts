@@ -3,9 +3,9 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, I
 import { createEngine } from '../helpers/engine';
 import { loadOptions } from '../helpers/loadOptions';
 import { startRecordingProxy, type RecordedRequest, type RecordingProxy } from '../helpers/recordingProxy';
-import { useSandbox } from '../helpers/sandbox';
+import { sandboxCredential, useSandbox } from '../helpers/sandbox';
 import { TriggerHarness } from '../trigger/helpers/pollHarness';
-import { runOperation, sandboxCredential } from './world';
+import { runOperation } from './world';
 
 /*
  * What Cargus sends reaches the user unchanged, even when the credential's secrets are words of that
@@ -28,7 +28,7 @@ let proxy: RecordingProxy;
 const world = { signedByStefan: '', failedDelivery: '', orderId: 0, invoiceId: 0 };
 
 function credential(): ICredentialDataDecryptedObject {
-	return sandboxCredential(sandbox, { baseUrl: proxy.url, apiKey: USER.subscriptionKey, username: USER.username, password: USER.password });
+	return sandboxCredential(sandbox.url, { baseUrl: proxy.url, apiKey: USER.subscriptionKey, username: USER.username, password: USER.password });
 }
 
 beforeAll(async () => {

@@ -3,22 +3,10 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } fro
 import type { Engine, RunOptions, RunResult } from '../helpers/engine';
 import { createEngine } from '../helpers/engine';
 import type { SandboxHandle } from '../helpers/sandbox';
-import { DEFAULT_ACCOUNT } from '../helpers/sandbox';
-
-/** A credential pointing at the test's sandbox with the default account; override any field. */
-export function sandboxCredential(sandbox: SandboxHandle, overrides: ICredentialDataDecryptedObject = {}): ICredentialDataDecryptedObject {
-	return {
-		environment: 'custom',
-		baseUrl: sandbox.url,
-		apiKey: DEFAULT_ACCOUNT.subscriptionKey,
-		username: DEFAULT_ACCOUNT.username,
-		password: DEFAULT_ACCOUNT.password,
-		...overrides,
-	};
-}
+import { sandboxCredential } from '../helpers/sandbox';
 
 export function engineFor(sandbox: SandboxHandle, overrides: ICredentialDataDecryptedObject = {}): Engine {
-	return createEngine({ credential: sandboxCredential(sandbox, overrides) });
+	return createEngine({ credential: sandboxCredential(sandbox.url, overrides) });
 }
 
 /** Runs one Cargus operation and returns the JSON of its items. */

@@ -1,7 +1,8 @@
 import { request } from 'undici';
 import { startSandbox } from '../../sandbox/index';
 import { SandboxControl } from '../../sandbox/control/client';
-import { TEST_NOW, useSandbox } from './support';
+import { SANDBOX_NOW } from '../helpers/sandbox';
+import { useSandbox } from './support';
 
 const sandbox = useSandbox();
 
@@ -27,8 +28,8 @@ describe('control API: state', () => {
 
 	it('is deterministic for a seed and different for another seed', async () => {
 		const first = await sandbox.control.shipments();
-		const again = await startSandbox({ port: 0, now: TEST_NOW, clockMode: 'frozen', seed: 1 });
-		const other = await startSandbox({ port: 0, now: TEST_NOW, clockMode: 'frozen', seed: 2 });
+		const again = await startSandbox({ port: 0, now: SANDBOX_NOW, clockMode: 'frozen', seed: 1 });
+		const other = await startSandbox({ port: 0, now: SANDBOX_NOW, clockMode: 'frozen', seed: 2 });
 		try {
 			expect((await new SandboxControl(again.url).shipments()).map((s) => s.plannedEvents)).toEqual(first.map((s) => s.plannedEvents));
 			expect((await new SandboxControl(other.url).shipments()).map((s) => s.barcode)).not.toEqual(first.map((s) => s.barcode));
@@ -80,7 +81,7 @@ describe('control API: state', () => {
 		expect((await sandbox.control.shipments()).length).toBe(seeded.length + 3);
 		await sandbox.control.reset();
 		expect(await sandbox.control.shipments()).toEqual(seeded);
-		expect((await sandbox.control.clock()).now).toBe(new Date(TEST_NOW).toISOString());
+		expect((await sandbox.control.clock()).now).toBe(new Date(SANDBOX_NOW).toISOString());
 		await sandbox.client.login();
 	});
 });
@@ -219,7 +220,7 @@ describe('control API: request log', () => {
 	});
 
 	it('keeps the newest requests, as many as requestLogSize says', async () => {
-		const small = await startSandbox({ port: 0, now: TEST_NOW, clockMode: 'frozen', requestLogSize: 3 });
+		const small = await startSandbox({ port: 0, now: SANDBOX_NOW, clockMode: 'frozen', requestLogSize: 3 });
 		try {
 			for (let i = 1; i <= 5; i++) await (await request(`${small.url}/api/NoAuth/GetAwbTrace?barCode=${i}`)).body.text();
 			const log = await new SandboxControl(small.url).requests();

@@ -2,8 +2,7 @@ import { request } from 'undici';
 import { DEFAULT_ACCOUNT, startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index';
 import { SandboxControl } from '../../sandbox/control/client';
 
-/** The sandbox clock start used by the contract tests (frozen clock). */
-export const TEST_NOW = '2026-11-20T10:00:00Z';
+import { SANDBOX_NOW } from '../helpers/sandbox';
 
 export interface CallOptions {
 	query?: Record<string, string | number>;
@@ -78,7 +77,7 @@ export interface SandboxHandle {
 export function useSandbox(options: SandboxOptions = {}): SandboxHandle {
 	const handle = {} as SandboxHandle;
 	beforeAll(async () => {
-		handle.sandbox = await startSandbox({ port: 0, now: TEST_NOW, clockMode: 'frozen', ...options });
+		handle.sandbox = await startSandbox({ port: 0, now: SANDBOX_NOW, clockMode: 'frozen', ...options });
 		handle.control = new SandboxControl(handle.sandbox.url);
 		handle.client = new ServiceClient(handle.sandbox.url);
 		await handle.client.login();

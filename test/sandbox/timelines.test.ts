@@ -1,12 +1,13 @@
 import type { ControlInvoice } from '../../sandbox/control/client';
 import { parseServiceDate } from '../../sandbox/world/dates';
-import { TEST_NOW, useSandbox } from './support';
+import { SANDBOX_NOW } from '../helpers/sandbox';
+import { useSandbox } from './support';
 
 const sandbox = useSandbox();
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
-const START = Date.parse(TEST_NOW);
+const START = Date.parse(SANDBOX_NOW);
 type ServiceInvoice = { InvoiceId: number; Date: string };
 type CashRecord = { BarCode: string; RepaymentId: string; RepaymentDate: string | null; RepaymentValue: number };
 
@@ -115,7 +116,7 @@ describe('invoices are issued over time', () => {
 
 describe('cash on delivery is repaid two days after delivery', () => {
 	it('10,000 shipments with a cash-on-delivery amount are delivered and repaid as the clock moves', async () => {
-		const created = await sandbox.control.addShipments({ count: 10_000, scenario: 'delivered', startAt: TEST_NOW, stepMinutes: 60, codValue: 125.5 });
+		const created = await sandbox.control.addShipments({ count: 10_000, scenario: 'delivered', startAt: SANDBOX_NOW, stepMinutes: 60, codValue: 125.5 });
 		const barcodes = new Set(created.map((s) => s.barcode));
 		expect(created.every((s) => s.codValue === 125.5)).toBe(true);
 		const records = (await sandbox.control.cashOnDelivery()).filter((r) => barcodes.has(r.BarCode));
@@ -158,7 +159,7 @@ describe('pickup orders move through OrdStatus', () => {
 		expect(orders.find((o) => o.OrderId === 5500002)?.statuses).toEqual([{ OrdStatus: 4, OrdStatusDetails: 'Anulata', at: expect.any(String) }]);
 		const timeline = orders.find((o) => o.OrderId === sent.json)?.statuses ?? [];
 		expect(timeline).toEqual([
-			{ OrdStatus: 0, OrdStatusDetails: 'Deschisa', at: TEST_NOW.replace('Z', '.000Z') },
+			{ OrdStatus: 0, OrdStatusDetails: 'Deschisa', at: SANDBOX_NOW.replace('Z', '.000Z') },
 			{ OrdStatus: 2, OrdStatusDetails: 'Validata', at: '2026-11-20T10:15:00.000Z' },
 			{ OrdStatus: 3, OrdStatusDetails: 'In curs de ridicare', at: '2026-11-20T12:00:00.000Z' },
 			{ OrdStatus: 1, OrdStatusDetails: 'Inchisa', at: '2026-11-20T16:00:00.000Z' },

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { useSandbox } from '../helpers/sandbox';
-import { sandboxCredential } from './helpers/credentials';
+import { sandboxCredential } from '../helpers/sandbox';
 import { TriggerHarness, type TriggerParameters } from './helpers/pollHarness';
 
 const sandbox = useSandbox();

@@ -1,6 +1,6 @@
 import { useSandbox } from '../helpers/sandbox';
 import { repaidBarcodes } from './helpers/account';
-import { sandboxCredential } from './helpers/credentials';
+import { sandboxCredential } from '../helpers/sandbox';
 import { sandboxTimePlus } from './helpers/events';
 import { TriggerHarness } from './helpers/pollHarness';
 

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { useSandbox } from '../helpers/sandbox';
 import { repaidBarcodes } from './helpers/account';
-import { sandboxCredential } from './helpers/credentials';
+import { sandboxCredential } from '../helpers/sandbox';
 import { duplicatesOf, sandboxTimePlus } from './helpers/events';
 import { faultKinds, faultsFired, injectFaults, pollWithRestarts } from './helpers/faultyPolls';
 import { TriggerHarness } from './helpers/pollHarness';

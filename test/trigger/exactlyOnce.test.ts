@@ -1,8 +1,7 @@
 import { NodeApiError, type IDataObject } from 'n8n-workflow';
 
 import type { FaultInput } from '../../sandbox/control/client';
-import { useSandbox } from '../helpers/sandbox';
-import { sandboxCredential } from './helpers/credentials';
+import { sandboxCredential, useSandbox } from '../helpers/sandbox';
 import { duplicatesOf, groundTruth, identityOf, isOldestFirst, sandboxTimePlus } from './helpers/events';
 import { TriggerHarness } from './helpers/pollHarness';
 

@@ -1,8 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import type { ScenarioName } from '../../sandbox/control/client';
-import { useSandbox } from '../helpers/sandbox';
-import { sandboxCredential } from './helpers/credentials';
+import { KEY_ONLY, sandboxCredential, useSandbox } from '../helpers/sandbox';
 import { duplicatesOf, groundTruth, identityOf, isOldestFirst, sandboxTimePlus } from './helpers/events';
 import { TriggerHarness, type TriggerParameters } from './helpers/pollHarness';
 
@@ -16,7 +15,7 @@ async function newShipments(count: number, scenario: ScenarioName = 'delivered')
 }
 
 function watch(barcodes: string[], options: TriggerParameters['options'] = {}, kind: 'login' | 'key-only' = 'login') {
-	return new TriggerHarness(sandboxCredential(sandbox.url, kind), { barcodes: barcodes.join('\n'), options });
+	return new TriggerHarness(sandboxCredential(sandbox.url, kind === 'key-only' ? KEY_ONLY : {}), { barcodes: barcodes.join('\n'), options });
 }
 
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { DEFAULT_ACCOUNT, useSandbox } from '../helpers/sandbox';
-import { sandboxCredential } from './helpers/credentials';
+import { sandboxCredential } from '../helpers/sandbox';
 import { duplicatesOf } from './helpers/events';
 import { faultsFired, injectFaults, pollWithRestarts } from './helpers/faultyPolls';
 import { TriggerHarness } from './helpers/pollHarness';

@@ -1,5 +1,4 @@
-import { useSandbox } from '../helpers/sandbox';
-import { sandboxCredential } from './helpers/credentials';
+import { sandboxCredential, useSandbox } from '../helpers/sandbox';
 import { sandboxTimePlus } from './helpers/events';
 import { TriggerHarness } from './helpers/pollHarness';
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useSandbox } from '../helpers/sandbox';
-import { sandboxCredential } from './helpers/credentials';
+import { sandboxCredential } from '../helpers/sandbox';
 import { TriggerHarness } from './helpers/pollHarness';
 
 // The look-back window is counted from n8n's clock: the sandbox starts now.

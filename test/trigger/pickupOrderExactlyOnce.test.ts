@@ -1,6 +1,6 @@
 import { useSandbox } from '../helpers/sandbox';
 import { accountClient } from './helpers/account';
-import { sandboxCredential } from './helpers/credentials';
+import { sandboxCredential } from '../helpers/sandbox';
 import { sandboxTimePlus } from './helpers/events';
 import { faultsFired, injectFaults, pollWithRestarts } from './helpers/faultyPolls';
 import { TriggerHarness } from './helpers/pollHarness';

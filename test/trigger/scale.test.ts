@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { useSandbox } from '../helpers/sandbox';
-import { sandboxCredential } from './helpers/credentials';
+import { sandboxCredential, useSandbox } from '../helpers/sandbox';
 import { duplicatesOf, groundTruth, identityOf, sandboxTimePlus } from './helpers/events';
 import { TriggerHarness } from './helpers/pollHarness';
 

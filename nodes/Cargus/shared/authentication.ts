@@ -1,41 +1,32 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { baseUrlOf } from './baseUrl';
 import { hasAccount, SUBSCRIPTION_KEY_HEADER } from './login';
 import { usableStoredToken } from './tokenCache';
 
-// How the interface wants each path authenticated: most carry "Authorization: Bearer <token>",
-// the two PDF downloads take the token as the Token query parameter, and a few need no token.
-const TOKEN_IN_QUERY = /^\/api\/PDF\//i;
-const NO_TOKEN = /^\/api\/(NoAuth\/|CashReceipts\b|Complaints\/|LoginUser\b)/i;
+/**
+ * Where a request takes the login token, as the operation's sender says (send.ts): the Authorization
+ * header, the Token query parameter (the PDF downloads), or nowhere (the credential test's login).
+ */
+export type TokenPlacement = 'header' | 'query' | 'none';
+
+/** A request the credential authenticates; `tokenIn` is read by `authenticate` only and never sent. */
+export interface CargusRequestOptions extends IHttpRequestOptions {
+	tokenIn?: TokenPlacement;
+}
 
 const TOKEN_QUERY_PARAMETER = 'Token';
 
-/** The request's path after the credential's base URL (/api/AwbTrace), also when the base URL has a path of its own. */
-export function apiPathOf(requestOptions: IHttpRequestOptions, credentials: ICredentialDataDecryptedObject): string {
-	const url = requestOptions.url ?? '';
-	const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(url)
-		? url
-		: `${String(requestOptions.baseURL ?? '').replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
-	const withoutQuery = absolute.replace(/[?#].*$/, '');
-	let baseUrl = '';
-	try {
-		baseUrl = baseUrlOf(credentials);
-	} catch {
-		// No base URL: the path after the host is the best guess.
-	}
-	if (baseUrl !== '' && withoutQuery.toLowerCase().startsWith(`${baseUrl.toLowerCase()}/`)) return withoutQuery.slice(baseUrl.length);
-	return withoutQuery.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]+/i, '');
-}
-
-/** The credential's `authenticate`: adds the subscription key, and the token where the path wants it. */
+/**
+ * The credential's `authenticate`: adds the subscription key, and the token where the request says. A
+ * request that does not say (another node's) takes it in the Authorization header when there is an account.
+ */
 export async function authenticateRequest(
 	credentials: ICredentialDataDecryptedObject,
-	requestOptions: IHttpRequestOptions,
+	requestOptions: CargusRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const headers = { ...requestOptions.headers, [SUBSCRIPTION_KEY_HEADER]: String(credentials.apiKey ?? '') };
-	const path = apiPathOf(requestOptions, credentials);
-	if (NO_TOKEN.test(path)) return { ...requestOptions, headers };
+	const tokenIn = requestOptions.tokenIn ?? (hasAccount(credentials) ? 'header' : 'none');
+	if (tokenIn === 'none') return { ...requestOptions, headers };
 	if (!hasAccount(credentials)) {
 		throw new Error(
 			'This Cargus operation needs a login, but the Cargus API credential has no Username: add the account\'s Username and Password to the credential',
@@ -43,7 +34,7 @@ export async function authenticateRequest(
 	}
 	const token = usableStoredToken(credentials);
 	if (token === undefined) throw tokenNotUsable();
-	if (TOKEN_IN_QUERY.test(path)) {
+	if (tokenIn === 'query') {
 		return { ...requestOptions, headers, qs: { ...requestOptions.qs, [TOKEN_QUERY_PARAMETER]: token } };
 	}
 	return { ...requestOptions, headers: { ...headers, Authorization: `Bearer ${token}` } };

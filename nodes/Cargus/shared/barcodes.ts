@@ -2,6 +2,9 @@ import { quote } from './quote';
 
 export const BARCODE = /^\d{6,20}$/;
 
+/** Cargus takes at most this many barcodes in one request (AWB PDF, traces). */
+export const MAX_BARCODES_PER_REQUEST = 50;
+
 /** What is wrong with a barcode list (`problem`) and what a barcode is (`hint`). */
 export class BarcodeError extends Error {
 	constructor(

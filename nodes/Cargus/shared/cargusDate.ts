@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 
+import { dateOf } from './input';
 import { readPlainDate, type PlainDate } from './plainDate';
 
 /** Cargus dates carry no zone: they are Bucharest wall-clock time. */
@@ -23,8 +24,8 @@ interface HourOffset {
 const offsetByHour = new Map<number, HourOffset | null>();
 
 function withLuxon(text: string): CargusDate | undefined {
-	const parsed = DateTime.fromISO(text, { zone: CARGUS_TIME_ZONE, setZone: true });
-	if (!parsed.isValid) return undefined;
+	const parsed = dateOf(text, CARGUS_TIME_ZONE);
+	if (parsed === undefined) return undefined;
 	return { iso: parsed.toISO({ suppressMilliseconds: true }) ?? '', millis: parsed.toMillis() };
 }
 

@@ -1,13 +1,15 @@
+import { DateTime } from 'luxon';
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeProperties,
 	INodePropertyCollection,
-	INodePropertyOptions,
 	PreSendAction,
 } from 'n8n-workflow';
 
+import type { Destination } from './field';
+import { useOf } from './field';
 import { refuse } from './input';
 import { parameterOf } from './itemParameters';
 import { quote } from './quote';
@@ -16,132 +18,156 @@ import { RULES, ruleOf } from './rules';
 import { isBlank, plainValue, readYesNo } from './values';
 
 /*
- * Every parameter of every operation is checked before anything is sent, by one step that runs first
- * in each operation's preSend. The step is built from the node's own field definitions (display names,
- * required flags, collections) and the rules table, so a field added to a form is checked without
- * touching this file.
+ * The first preSend step of every operation, built from the operation's own fields (field.ts): it reads
+ * each field shown for the item by its rule, refuses the item on the first bad value, naming the field
+ * and the item, and puts each value where its field says. Nothing else checks or places field values.
  */
 
-const CONTAINERS: Array<INodeProperties['type']> = ['collection', 'fixedCollection'];
 const NOT_VALUES: Array<INodeProperties['type']> = ['notice', 'hidden', 'button', 'callout'];
-const SELECTORS = ['resource', 'operation'];
 
-interface FieldCheck {
+interface FieldPlan {
 	field: INodeProperties;
 	label: string;
 	rule?: RuleName;
 	required: boolean;
 	/** Whether an empty value means "not given": optional text, optional fields inside collections; never yes/no. */
 	blankAllowed: boolean;
-	/** Fields inside a collection, by their name. */
-	children?: FieldCheck[];
+	to: Destination[];
+	/** Fields inside a collection. */
+	children?: FieldPlan[];
 	/** A fixedCollection's groups. */
-	groups?: Array<{ group: INodePropertyCollection; multiple: boolean; label: string; children: FieldCheck[] }>;
+	groups?: Array<{ group: INodePropertyCollection; multiple: boolean; to: Destination[]; children: FieldPlan[] }>;
 }
 
-/** The node's properties with the input check as the first preSend step of every operation. */
-export function withInputChecks(properties: INodeProperties[]): INodeProperties[] {
-	return properties.map((property) => {
-		const resource = property.displayOptions?.show?.resource?.[0];
-		if (property.name !== 'operation' || typeof resource !== 'string') return property;
-		const options = (property.options as INodePropertyOptions[]).map((option) => {
-			if (!option.routing) return option;
-			const operation = String(option.value);
-			const fields = properties.filter((field) => isFieldOf(field, resource, operation));
-			const checks = fields.map((field) => planOf(field, resource, operation, field.name, field.displayName));
-			const preSend = [checkInput(checks), ...(option.routing.send?.preSend ?? [])];
-			return { ...option, routing: { ...option.routing, send: { ...option.routing.send, preSend } } };
-		});
-		return { ...property, options };
-	});
+/** Where a value read goes: into the request, or into a list entry. */
+type Placement = (destination: Destination, value: unknown) => void;
+
+/** The input step of an operation whose fields are `fields`; `operation` names it in a missing-rule error. */
+export function inputStep(operation: string, fields: INodeProperties[]): PreSendAction {
+	const plans = fields.filter(isValue).map((field) => planOf(operation, field, field.name, field.displayName));
+	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		const timezone = this.getTimezone();
+		const placeInRequest: Placement = (destination, value) => putInRequest(options, destination, value);
+		const read = new Map<string, unknown>();
+		for (const plan of plans) {
+			if (!isShown(this, plan.field)) continue;
+			read.set(plan.field.name, readField(this, plan, parameterOf(this, plan.field.name), plan.label, timezone, placeInRequest));
+		}
+		for (const plan of plans) {
+			const earlier = useOf(plan.field).notBefore;
+			if (earlier !== undefined) checkOrder(this, plans, read, earlier, plan.field);
+		}
+		return options;
+	};
 }
 
-function isFieldOf(field: INodeProperties, resource: string, operation: string): boolean {
-	const show = field.displayOptions?.show;
-	return (
-		!SELECTORS.includes(field.name) &&
-		!NOT_VALUES.includes(field.type) &&
-		(show?.resource?.includes(resource) ?? false) &&
-		(show?.operation?.includes(operation) ?? false)
-	);
+function isValue(field: INodeProperties): boolean {
+	return !NOT_VALUES.includes(field.type);
 }
 
-function planOf(field: INodeProperties, resource: string, operation: string, path: string, label: string, nested = false): FieldCheck {
+function listOf(to: Destination | Destination[] | undefined): Destination[] {
+	if (to === undefined) return [];
+	return Array.isArray(to) ? to : [to];
+}
+
+function planOf(operation: string, field: INodeProperties, path: string, label: string, nested = false): FieldPlan {
 	const required = field.required === true;
 	const blankAllowed = !required && (nested || field.type === 'string');
+	const to = listOf(useOf(field).to);
 	if (field.type === 'collection') {
 		const children = ((field.options ?? []) as INodeProperties[])
-			.filter((child) => !NOT_VALUES.includes(child.type))
-			.map((child) => planOf(child, resource, operation, `${path}.${child.name}`, `${label} › ${child.displayName}`, true));
-		return { field, label, required, blankAllowed, children };
+			.filter(isValue)
+			.map((child) => planOf(operation, child, `${path}.${child.name}`, `${label} › ${child.displayName}`, true));
+		return { field, label, required, blankAllowed, to, children };
 	}
 	if (field.type === 'fixedCollection') {
 		const multiple = field.typeOptions?.multipleValues === true;
 		const groups = ((field.options ?? []) as INodePropertyCollection[]).map((group) => ({
 			group,
 			multiple,
-			label,
+			to: listOf(useOf(group).to),
 			children: group.values
-				.filter((child) => !NOT_VALUES.includes(child.type))
-				.map((child) => planOf(child, resource, operation, `${path}.${group.name}${multiple ? '[]' : ''}.${child.name}`, child.displayName, true)),
+				.filter(isValue)
+				.map((child) => planOf(operation, child, `${path}.${group.name}.${child.name}`, child.displayName, true)),
 		}));
-		return { field, label, required, blankAllowed, groups };
+		return { field, label, required, blankAllowed, to, groups };
 	}
-	const rule = ruleOf(resource, operation, path, field);
-	if (rule === undefined) throw new Error(`The rules table has no rule for the ${field.type} parameter ${resource}.${operation}:${path}`);
-	return { field, label, rule, required, blankAllowed: blankAllowed && rule !== 'yesNo' };
+	const rule = ruleOf(field);
+	if (rule === undefined) throw new Error(`The ${field.type} field ${path} of the operation ${operation} has no rule`);
+	return { field, label, rule, required, blankAllowed: blankAllowed && rule !== 'yesNo', to };
 }
 
-/** The preSend step that refuses the item, naming the field and the item, on the first bad value. */
-function checkInput(checks: FieldCheck[]): PreSendAction {
-	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-		const timezone = this.getTimezone();
-		for (const check of checks) {
-			if (!isShown(this, check.field)) continue;
-			checkValue(this, check, parameterOf(this, check.field.name), check.label, timezone);
-		}
-		return options;
-	};
+function putInRequest(options: IHttpRequestOptions, destination: Destination, value: unknown): void {
+	const sent = (destination.as ? destination.as(value) : value) as IDataObject[string];
+	if (destination.in === 'query') options.qs = { ...options.qs, [destination.property]: sent };
+	else options.body = { ...((options.body as IDataObject | undefined) ?? {}), [destination.property]: sent };
 }
 
-function checkValue(context: IExecuteSingleFunctions, check: FieldCheck, raw: unknown, label: string, timezone: string): void {
-	const { field } = check;
-	if (CONTAINERS.includes(field.type)) {
-		if (isBlank(raw)) return;
+/** Refuses a date read for `earlierName` that is after the one read for `later` (both RFC 3339, the workflow's zone). */
+function checkOrder(context: IExecuteSingleFunctions, plans: FieldPlan[], read: Map<string, unknown>, earlierName: string, later: INodeProperties): void {
+	const start = read.get(earlierName);
+	const end = read.get(later.name);
+	if (typeof start !== 'string' || typeof end !== 'string') return;
+	if (DateTime.fromISO(start) > DateTime.fromISO(end)) {
+		const earlier = plans.find((plan) => plan.field.name === earlierName)?.field.displayName ?? earlierName;
+		throw refuse(context, earlier, `${start} is after ${later.displayName} ${end}`);
+	}
+}
+
+/** Checks one field's value and places what it reads, which it returns; a blank value that is allowed is neither. */
+function readField(
+	context: IExecuteSingleFunctions,
+	plan: FieldPlan,
+	raw: unknown,
+	label: string,
+	timezone: string,
+	place: Placement,
+): unknown {
+	const { field } = plan;
+	if (plan.children || plan.groups) {
+		if (isBlank(raw)) return undefined;
 		if (typeof raw !== 'object' || Array.isArray(raw)) {
 			throw refuse(context, label, `${quote(raw)} is not a set of fields: add the fields one by one`);
 		}
 		const values = raw as IDataObject;
-		for (const child of check.children ?? []) {
-			if (child.field.name in values) checkValue(context, child, values[child.field.name], child.label, timezone);
+		for (const child of plan.children ?? []) {
+			if (child.field.name in values) readField(context, child, values[child.field.name], child.label, timezone, place);
 		}
-		for (const { group, multiple, children } of check.groups ?? []) {
-			const entries = values[group.name];
+		for (const { group, multiple, to, children } of plan.groups ?? []) {
+			const entries = values[group.name] ?? (multiple ? [] : undefined);
 			if (entries === undefined) continue;
 			const list = multiple ? entries : [entries];
 			if (!Array.isArray(list)) throw refuse(context, `${label} › ${group.displayName}`, `${quote(entries)} is not a list of entries`);
-			list.forEach((entry, index) => {
-				const place = multiple ? `${label} › ${index + 1}` : label;
+			const read = list.map((entry, index) => {
+				const where = multiple ? `${label} › ${index + 1}` : label;
 				if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-					throw refuse(context, place, `${quote(entry)} is not a set of fields`);
+					throw refuse(context, where, `${quote(entry)} is not a set of fields`);
 				}
+				const entryFields: IDataObject = {};
 				for (const child of children) {
-					checkValue(context, child, (entry as IDataObject)[child.field.name], `${place} › ${child.label}`, timezone);
+					const value = (entry as IDataObject)[child.field.name];
+					readField(context, child, value, `${where} › ${child.label}`, timezone, (destination, read) => {
+						entryFields[destination.property] = (destination.as ? destination.as(read) : read) as IDataObject[string];
+					});
 				}
+				return entryFields;
 			});
+			for (const destination of to) place(destination, multiple ? read : read[0]);
 		}
-		return;
+		return undefined;
 	}
-	const rule = RULES[check.rule as RuleName];
+	const rule = RULES[plan.rule as RuleName];
 	const value = plainValue(raw);
 	// A yes/no value is never blank: an empty one is refused as not true or false.
-	if (isBlank(value) && check.rule !== 'yesNo') {
-		if (check.blankAllowed) return;
+	if (isBlank(value) && plan.rule !== 'yesNo') {
+		if (plan.blankAllowed) return undefined;
 		const reading = rule(undefined, { timezone, field });
 		throw refuse(context, label, `a value is required${'allowed' in reading ? `: ${reading.allowed}` : ''}`);
 	}
 	const reading = rule(value, { timezone, field });
 	if ('problem' in reading) throw refuse(context, label, `${reading.problem}: ${reading.allowed}`);
+	for (const destination of plan.to) place(destination, reading.value);
+	return reading.value;
 }
 
 /** Whether a top-level field is shown for this item (Limit only without Return All, say). */
@@ -152,7 +178,7 @@ function isShown(context: IExecuteSingleFunctions, field: INodeProperties): bool
 		return (allowed ?? []).some((candidate) => comparable(candidate) === value);
 	};
 	for (const [name, allowed] of Object.entries(show)) {
-		if (SELECTORS.includes(name) || name.startsWith('@')) continue;
+		if (name.startsWith('@')) continue;
 		if (!matches(name, allowed as unknown[])) return false;
 	}
 	for (const [name, hidden] of Object.entries(hide)) {

@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { baseUrlOf } from './baseUrl';
 import { redact, redactValue, secretsOf } from './redact';
-import { SUBSCRIPTION_KEY_ADVICE } from './login';
+import { SUBSCRIPTION_KEY_ADVICE, subscriptionKeyRejected } from './login';
 import { isSubscriptionKeyRefusal, serviceMessageOf } from './serviceMessage';
 
 export interface HttpFailure {
@@ -95,7 +95,7 @@ function explain(failure: HttpFailure, credentials?: ICredentialDataDecryptedObj
 	}
 	if (status === 401 && isSubscriptionKeyRefusal(failure.body)) {
 		return {
-			message: `Cargus rejected the subscription key (HTTP 401${quoted})`,
+			message: subscriptionKeyRejected(401, failure.body),
 			description: SUBSCRIPTION_KEY_ADVICE,
 		};
 	}

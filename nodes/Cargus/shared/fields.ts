@@ -1,111 +1,116 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, PreSendAction } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { ROMANIA_COUNTRY_ID } from './counties';
+import type { Destination } from './field';
+import { field, toBody, toQuery, useOf } from './field';
 import { refuse } from './input';
-import { forOperations } from './operation';
+import type { RuleName } from './rules';
 import { isBlank } from './values';
 
-// AddressFields of the interface, shared by pickup locations and pickup orders (LocationId is a top-level field).
-const ADDRESS_FIELDS: INodeProperties[] = [
-	{ displayName: 'Address Text', name: 'AddressText', type: 'string', default: '', description: 'Free-text address details (block, floor, apartment)' },
+/*
+ * Fields several operations include. Each builder gives the field with its rule and where its value goes;
+ * the operation that includes it says nothing more about it.
+ */
+
+// AddressFields of the interface, each sent under its own name (LocationId is a top-level field).
+const ADDRESS_FIELDS = ([
+	field({ displayName: 'Address Text', name: 'AddressText', type: 'string', default: '', description: 'Free-text address details (block, floor, apartment)' }, { rule: 'longText' }),
 	{ displayName: 'Building Number', name: 'BuildingNumber', type: 'string', default: '' },
 	{ displayName: 'Contact Person', name: 'ContactPerson', type: 'string', default: '' },
-	{
-		displayName: 'Country',
-		name: 'CountryId',
-		type: 'options',
-		options: [{ name: 'Romania', value: ROMANIA_COUNTRY_ID }],
-		default: ROMANIA_COUNTRY_ID,
-		description: 'Cargus serves addresses in Romania',
-	},
-	{
-		displayName: 'County Name or ID',
-		name: 'CountyId',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getCounties' },
-		default: '',
-		description:
-			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-	},
+	field(
+		{
+			displayName: 'Country',
+			name: 'CountryId',
+			type: 'options',
+			options: [{ name: 'Romania', value: ROMANIA_COUNTRY_ID }],
+			default: ROMANIA_COUNTRY_ID,
+			description: 'Cargus serves addresses in Romania',
+		},
+		{ rule: 'id' },
+	),
+	field(
+		{
+			displayName: 'County Name or ID',
+			name: 'CountyId',
+			type: 'options',
+			description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+			typeOptions: { loadOptionsMethod: 'getCounties' },
+			default: '',
+		},
+		{ rule: 'id' },
+	),
 	{ displayName: 'County (as Text)', name: 'CountyName', type: 'string', default: '', description: 'Only if you give the county as text instead of choosing it above' },
-	{ displayName: 'Email', name: 'Email', type: 'string', placeholder: 'name@email.com', default: '' },
-	{
-		displayName: 'Locality Name or ID',
-		name: 'LocalityId',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getLocalities', loadOptionsDependsOn: ['address.CountyId'] },
-		default: '',
-		description:
-			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-		hint: 'Add and choose the County first: the list shows its localities, loaded from Cargus',
-	},
+	field({ displayName: 'Email', name: 'Email', type: 'string', placeholder: 'name@email.com', default: '' }, { rule: 'email' }),
+	field(
+		{
+			displayName: 'Locality Name or ID',
+			name: 'LocalityId',
+			type: 'options',
+			description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+			typeOptions: { loadOptionsMethod: 'getLocalities', loadOptionsDependsOn: ['address.CountyId'] },
+			default: '',
+			hint: 'Add and choose the County first: the list shows its localities, loaded from Cargus',
+		},
+		{ rule: 'id' },
+	),
 	{ displayName: 'Locality (as Text)', name: 'LocalityName', type: 'string', default: '', description: 'Only if you give the locality as text instead of choosing it above, e.g. Cluj-Napoca' },
 	{ displayName: 'Name', name: 'Name', type: 'string', default: '', description: 'Name of the location, e.g. the shop or warehouse' },
 	{ displayName: 'Phone Number', name: 'PhoneNumber', type: 'string', default: '' },
-	{ displayName: 'Postal Code', name: 'PostalCode', type: 'string', default: '', placeholder: '400001', description: 'The 6-digit Romanian postal code (Cargus gets it as both "PostalCode" and "CodPostal")' },
-	{ displayName: 'Street ID', name: 'StreetId', type: 'string', default: '', description: 'Cargus\' number of the street, if you have it; otherwise give the Street Name' },
+	field(
+		{ displayName: 'Postal Code', name: 'PostalCode', type: 'string', default: '', placeholder: '400001', description: 'The 6-digit Romanian postal code (Cargus gets it as both "PostalCode" and "CodPostal")' },
+		{ rule: 'postalCode', to: [toBody('PostalCode'), toBody('CodPostal')] },
+	),
+	field({ displayName: 'Street ID', name: 'StreetId', type: 'string', default: '', description: 'Cargus\' number of the street, if you have it; otherwise give the Street Name' }, { rule: 'id' }),
 	{ displayName: 'Street Name', name: 'StreetName', type: 'string', default: '' },
-];
+] satisfies INodeProperties[]).map((addressField: INodeProperties) => (useOf(addressField).to ? addressField : field(addressField, { to: toBody(addressField.name) })));
 
-const WHOLE_NUMBER_FIELDS = new Set(['CountryId', 'CountyId', 'LocalityId', 'StreetId']);
-
-/** The address of a pickup location or pickup order, defined once. */
-export const addressFields: INodeProperties = {
-	displayName: 'Address',
-	name: 'address',
-	type: 'collection',
-	placeholder: 'Add Address Field',
-	default: {},
-	options: ADDRESS_FIELDS,
-};
-
-/** Copies the address fields that are given into the body, refusing ids that are not whole numbers. */
-export const addressToBody: PreSendAction = async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-	const address = (this.getNodeParameter('address', {}) ?? {}) as IDataObject;
-	const body: IDataObject = { ...((options.body as IDataObject | undefined) ?? {}) };
-	for (const field of ADDRESS_FIELDS) {
-		const value = address[field.name];
-		if (isBlank(value)) continue;
-		if (WHOLE_NUMBER_FIELDS.has(field.name)) {
-			const number = typeof value === 'string' ? Number(value.trim()) : value;
-			if (typeof number !== 'number' || !Number.isInteger(number) || number <= 0) {
-				throw refuse(this, `Address › ${field.displayName}`, `${JSON.stringify(value)} is not a Cargus ID (a whole number)`);
-			}
-			body[field.name] = number;
-		} else {
-			body[field.name] = String(value).trim();
-		}
-	}
-	if (body.PostalCode !== undefined) body.CodPostal = body.PostalCode;
-	options.body = body;
-	return options;
-};
+/** The address of a pickup location or pickup order (the interface's AddressFields), in the body. */
+export function addressField(description?: string): INodeProperties {
+	return {
+		displayName: 'Address',
+		name: 'address',
+		type: 'collection',
+		placeholder: 'Add Address Field',
+		default: {},
+		options: ADDRESS_FIELDS,
+		...(description === undefined ? {} : { description }),
+	};
+}
 
 /** The country of a locality list: Cargus serves Romania. */
-export const countryField: INodeProperties = {
-	displayName: 'Country',
-	name: 'countryId',
-	type: 'options',
-	options: [{ name: 'Romania', value: ROMANIA_COUNTRY_ID }],
-	default: ROMANIA_COUNTRY_ID,
-	required: true,
-};
+export function countryField(to: Destination): INodeProperties {
+	return field(
+		{
+			displayName: 'Country',
+			name: 'countryId',
+			type: 'options',
+			options: [{ name: 'Romania', value: ROMANIA_COUNTRY_ID }],
+			default: ROMANIA_COUNTRY_ID,
+			required: true,
+		},
+		{ rule: 'id', to },
+	);
+}
 
 /** A county chosen from Cargus' 44 counties. */
-export const countyField: INodeProperties = {
-	displayName: 'County Name or ID',
-	name: 'countyId',
-	type: 'options',
-	typeOptions: { loadOptionsMethod: 'getCounties' },
-	default: '',
-	required: true,
-	description:
-			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-};
+export function countyField(to: Destination, required = true): INodeProperties {
+	return field(
+		{
+			displayName: 'County Name or ID',
+			name: 'countyId',
+			type: 'options',
+			description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+			typeOptions: { loadOptionsMethod: 'getCounties' },
+			default: '',
+			required,
+		},
+		{ rule: 'id', to },
+	);
+}
 
 /** A required ID the user types or maps: text, so that n8n marks it while it is empty. */
-export function idField(name: string, displayName: string, description: string, placeholder: string): INodeProperties {
-	return { displayName, name, type: 'string', default: '', required: true, placeholder, description };
+export function idField(name: string, displayName: string, description: string, placeholder: string, to?: Destination): INodeProperties {
+	return field({ displayName, name, type: 'string', default: '', required: true, placeholder, description }, { rule: 'id', to });
 }
 
 /** The optional fields of an operation, under "Additional Fields". */
@@ -113,6 +118,7 @@ export function additionalFields(options: INodeProperties[]): INodeProperties {
 	return { displayName: 'Additional Fields', name: 'additionalFields', type: 'collection', placeholder: 'Add Field', default: {}, options };
 }
 
+/** Automatic End of Day, inside Additional Fields; sent by automaticEodToBody, which reads the time of day. */
 export const automaticEodField: INodeProperties = {
 	displayName: 'Automatic End of Day',
 	name: 'automaticEod',
@@ -127,57 +133,67 @@ export const automaticEodField: INodeProperties = {
 const TIME_OF_DAY = /^([01]?\d|2[0-3]):([0-5]\d)$/;
 
 /** Sends Automatic End of Day as HH:MM when given; anything else is refused before sending. */
-export const automaticEodToBody: PreSendAction = async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+export async function automaticEodToBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 	const value = this.getNodeParameter('additionalFields.automaticEod', '') as unknown;
-	if (value === undefined || value === null || String(value).trim() === '') return options;
+	if (isBlank(value)) return options;
 	const match = TIME_OF_DAY.exec(String(value).trim());
 	if (!match) throw refuse(this, 'Automatic End of Day', `${JSON.stringify(value)} is not a time of day: use HH:MM, e.g. 17:30`);
 	const body = { ...((options.body as IDataObject | undefined) ?? {}) };
 	body.AutomaticEOD = `${match[1].padStart(2, '0')}:${match[2]}`;
 	options.body = body;
 	return options;
-};
-
-/** Options of the file downloads. */
-export const fileOptions: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
-		{
-			displayName: 'Put Output File in Field',
-			name: 'binaryPropertyName',
-			type: 'string',
-			default: 'data',
-			hint: 'The name of the output binary field to put the PDF in',
-		},
-	],
-};
-
-export function barcodesField(name: string, displayName: string, list: boolean, limit = 'at most 50'): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: list ? '804115458, 804346669' : '804115458',
-		description: list
-			? `One barcode (AWB number) or several, separated by commas or new lines, or an array from an expression; ${limit}`
-			: 'The barcode (AWB number) of one shipment',
-	};
 }
 
-/** The Barcodes list of Document › Get AWB PDF and Shipment › Track and Track With Status. */
-export const barcodeListFields = forOperations({ document: ['getAwbPdf'], shipment: ['track', 'trackWithStatus'] }, [
-	barcodesField('barcodes', 'Barcodes', true, 'Get AWB PDF takes at most 50, Track and Track With Status trace longer lists 50 per request'),
+/** The Options of an operation: settings that change how it runs, not what it asks Cargus. */
+export function optionsField(options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options };
+}
+
+/** Options of the file downloads. */
+export const fileOptions = optionsField([
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		hint: 'The name of the output binary field to put the PDF in',
+	},
 ]);
 
-/** The one Barcode of Shipment › Get Status and Track Without Login. */
-export const oneBarcodeFields = forOperations({ shipment: ['getStatus', 'trackWithoutLogin'] }, [barcodesField('barcode', 'Barcode', false)]);
+/** A list of barcodes, one node property for every operation that includes it; `rule` says how many one request takes. */
+export function barcodeListField(rule: Extract<RuleName, 'barcodes' | 'barcodesOneRequest'>, to: Destination): INodeProperties {
+	return field(
+		{
+			displayName: 'Barcodes',
+			name: 'barcodes',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: '804115458, 804346669',
+			description:
+				'One barcode (AWB number) or several, separated by commas or new lines, or an array from an expression; at most 50 for one AWB PDF, any number for tracking (50 per request)',
+		},
+		{ rule, to, oneForAllOperations: true },
+	);
+}
 
-export function dateField(name: string, displayName: string, description: string): INodeProperties {
-	return { displayName, name, type: 'dateTime', default: '', required: true, description };
+/** The barcode of one shipment; operations whose Barcode reads the same share one node property. */
+export function barcodeField(to: Destination, description = 'The barcode (AWB number) of one shipment', required = true): INodeProperties {
+	return field(
+		{ displayName: 'Barcode', name: 'barcode', type: 'string', default: '', required, placeholder: '804115458', description },
+		{ rule: 'barcode', to, oneForAllOperations: true },
+	);
+}
+
+/** A required date and time, sent as RFC 3339 in the workflow's time zone; not before the date field `notBefore`. */
+export function dateField(name: string, displayName: string, description: string, to: Destination, notBefore?: string): INodeProperties {
+	return field({ displayName, name, type: 'dateTime', default: '', required: true, description }, { to, notBefore });
+}
+
+/** From and To, sent as the query's FromDate and ToDate; From may not be after To. */
+export function fromToDates(fromDescription: string, toDescription: string): INodeProperties[] {
+	return [
+		dateField('fromDate', 'From', fromDescription, toQuery('FromDate')),
+		dateField('toDate', 'To', toDescription, toQuery('ToDate'), 'fromDate'),
+	];
 }

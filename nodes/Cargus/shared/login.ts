@@ -10,6 +10,12 @@ export const STANDARD_LOGIN = '/api/LoginUser';
 export const SUBSCRIPTION_KEY_ADVICE =
 	'Check the Subscription Key in the Cargus API credential: it is the key of your subscription on the Cargus API portal, and production and test hosts have different keys.';
 
+/** What the node says when Cargus' gateway refuses the subscription key; `body` is Cargus' answer, if any. */
+export function subscriptionKeyRejected(status: number, body?: unknown): string {
+	const said = serviceMessageOf(body);
+	return `Cargus rejected the subscription key (HTTP ${status}${said ? `: ${said}` : ''})`;
+}
+
 export type LoginProblem = 'subscriptionKey' | 'account' | 'unreachable';
 
 /** A login that failed, with a message that names what to fix and never contains a secret. */
@@ -78,7 +84,7 @@ function loginFailure(response: IN8nHttpFullResponse, username: string, endpoint
 	const serviceMessage = serviceMessageOf(response.body);
 	const said = serviceMessage ? `: ${serviceMessage}` : '';
 	if (status === 401 || status === 403) {
-		return new CargusLoginError(`Cargus rejected the subscription key (HTTP ${status}${said})`, SUBSCRIPTION_KEY_ADVICE, 'subscriptionKey', status);
+		return new CargusLoginError(subscriptionKeyRejected(status, response.body), SUBSCRIPTION_KEY_ADVICE, 'subscriptionKey', status);
 	}
 	const otherLogin = endpoint === LEGAL_ENTITY_LOGIN ? ' If this is not a legal-entity account, set Account Type to "Standard".' : '';
 	return new CargusLoginError(

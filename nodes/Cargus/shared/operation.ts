@@ -7,6 +7,7 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
+import { inputStep } from './checks';
 import { redactedSend } from './redactedSend';
 import type { Sender } from './send';
 
@@ -15,29 +16,53 @@ export interface OperationSpec {
 	value: string;
 	action: string;
 	description: string;
+	/** What the canvas shows under the node's name: short, in the user's words. */
+	subtitle: string;
 	method: IHttpRequestMethods;
 	url: string;
+	/** How the request is sent: whether it logs in, and where the token goes (send.ts). */
 	send: Sender;
+	/** The form, each field with its rule and where its value goes (field.ts): checked and placed before `preSend`. */
+	fields?: INodeProperties[];
+	/** Steps after the fields are placed: checks across fields, values worked out from several. */
 	preSend?: PreSendAction[];
 	/** How the answer becomes items; several steps run in order. */
 	output: PostReceiveAction | PostReceiveAction[];
 	request?: Partial<IHttpRequestOptions>;
 	/** The output is a secret the user asked for (Account › Log In's token): not redacted. */
 	outputIsSecret?: boolean;
+	/** A list: when Cargus finds nothing, the operation outputs no item. */
+	isList?: boolean;
 }
 
-/** One operation of the interface: its method and path, how it is sent, and how its answer becomes items. */
-export function operation(spec: OperationSpec): INodePropertyOptions {
+export interface Operation {
+	value: string;
+	subtitle: string;
+	isList: boolean;
+	option: INodePropertyOptions;
+	/** The operation's fields, shown for every resource and operation (resource() narrows them). */
+	fields: INodeProperties[];
+}
+
+/** One operation of the interface: its fields, method and path, how it is sent, and how its answer becomes items. */
+export function operation(spec: OperationSpec): Operation {
+	const fields = spec.fields ?? [];
 	return {
-		name: spec.name,
 		value: spec.value,
-		action: spec.action,
-		description: spec.description,
-		routing: {
-			request: { method: spec.method, url: spec.url, ...spec.request },
-			send: { paginate: true, preSend: spec.preSend ?? [] },
-			operations: { pagination: redactedSend(spec.send, { outputIsSecret: spec.outputIsSecret }) },
-			output: { postReceive: Array.isArray(spec.output) ? spec.output : [spec.output] },
+		subtitle: spec.subtitle,
+		isList: spec.isList === true,
+		fields,
+		option: {
+			name: spec.name,
+			value: spec.value,
+			action: spec.action,
+			description: spec.description,
+			routing: {
+				request: { method: spec.method, url: spec.url, ...spec.request },
+				send: { paginate: true, preSend: [inputStep(spec.value, fields), ...(spec.preSend ?? [])] },
+				operations: { pagination: redactedSend(spec.send, { outputIsSecret: spec.outputIsSecret }) },
+				output: { postReceive: Array.isArray(spec.output) ? spec.output : [spec.output] },
+			},
 		},
 	};
 }
@@ -45,40 +70,36 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 /** Binary downloads: the raw bytes, not parsed as JSON. */
 export const BINARY_REQUEST: Partial<IHttpRequestOptions> = { encoding: 'arraybuffer', json: false };
 
-/** Shows fields only for one operation of one resource. */
-export function forOperation(resource: string, operationValue: string, fields: INodeProperties[]): INodeProperties[] {
-	return fields.map((field) => ({
-		...field,
-		displayOptions: {
-			...field.displayOptions,
-			show: { ...field.displayOptions?.show, resource: [resource], operation: [operationValue] },
-		},
-	}));
+export interface Resource {
+	name: string;
+	value: string;
+	operations: Operation[];
+	/** The Operation selector, then each operation's fields, shown for that operation only. */
+	properties: INodeProperties[];
 }
 
-/**
- * Shows one field for several operations, given as { resource: [operation, ...] }. n8n's declarative
- * engine resolves every top-level field of a name for every item, shown or not, so a field that several
- * operations take is defined once.
- */
-export function forOperations(shownFor: Record<string, string[]>, fields: INodeProperties[]): INodeProperties[] {
-	const resources = Object.keys(shownFor);
-	const operations = Object.values(shownFor).flat();
-	return fields.map((field) => ({
-		...field,
-		displayOptions: { ...field.displayOptions, show: { ...field.displayOptions?.show, resource: resources, operation: operations } },
-	}));
-}
-
-/** The resource's "Operation" selector. */
-export function operationSelector(resource: string, operations: INodePropertyOptions[], defaultValue = String(operations[0].value)): INodeProperties {
-	return {
+/** A resource: its operations, the first the default unless `defaultOperation` says otherwise. */
+export function resource(name: string, value: string, operations: Operation[], defaultOperation = operations[0].value): Resource {
+	const selector: INodeProperties = {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: { show: { resource: [resource] } },
-		options: operations,
-		default: defaultValue,
+		displayOptions: { show: { resource: [value] } },
+		options: operations.map((entry) => entry.option),
+		default: defaultOperation,
+	};
+	const fields = operations.flatMap((entry) => entry.fields.map((field) => shownFor(field, value, entry.value)));
+	return { name, value, operations, properties: [selector, ...fields] };
+}
+
+/** The field, shown only for one operation of one resource (n8n's updateDisplayOptions does the same). */
+function shownFor(field: INodeProperties, resourceValue: string, operationValue: string): INodeProperties {
+	return {
+		...field,
+		displayOptions: {
+			...field.displayOptions,
+			show: { ...field.displayOptions?.show, resource: [resourceValue], operation: [operationValue] },
+		},
 	};
 }

@@ -1,5 +1,7 @@
 import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { field } from './field';
+import { optionsField } from './fields';
 import type { Sender } from './send';
 import { applyOutput, requestWithToken, requireAccount } from './send';
 import { yesNo } from './values';
@@ -32,7 +34,7 @@ export const returnAllField: INodeProperties = {
 	description: 'Whether to return all results or only up to a given limit',
 };
 
-export const limitField: INodeProperties = {
+export const limitField: INodeProperties = field({
 	displayName: 'Limit',
 	name: 'limit',
 	type: 'number',
@@ -40,15 +42,10 @@ export const limitField: INodeProperties = {
 	default: 50,
 	description: 'Max number of results to return',
 	displayOptions: { show: { returnAll: [false] } },
-};
+}, { rule: 'limit' });
 
-export const pagingOptions: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
+export const pagingOptions = optionsField([
+	field(
 		{
 			displayName: 'Page Size',
 			name: 'pageSize',
@@ -57,5 +54,6 @@ export const pagingOptions: INodeProperties = {
 			default: MAX_PAGE_SIZE,
 			description: 'How many invoices to ask Cargus for per request, at most 100',
 		},
-	],
-};
+		{ rule: 'pageSize' },
+	),
+]);

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { MAX_BARCODES_PER_REQUEST } from './barcodes';
+import { useOf } from './field';
 import { dateOf, rfc3339 } from './input';
 import { quote } from './quote';
 import type { Reading } from './values';
@@ -21,9 +23,16 @@ export interface RuleContext {
 
 type Reader = (value: unknown, context: RuleContext) => Reading<unknown>;
 
-const MAX_BARCODES_PER_REQUEST = 50;
+function firstBarcode(reading: Reading<string[]>): Reading<string> {
+	return 'value' in reading ? { value: reading.value[0] } : reading;
+}
 
-/** The kinds of value a field may hold, each with how it is read. */
+/** The interface's list form, "[804115458,804346669]". */
+function barcodeList(reading: Reading<string[]>): Reading<string> {
+	return 'value' in reading ? { value: `[${reading.value.join(',')}]` } : reading;
+}
+
+/** The kinds of value a field may hold, each with how it is read into the value sent. */
 export const RULES = {
 	/** Ids of records: from 1. */
 	id: (value) => readWholeNumber(value, 1),
@@ -39,10 +48,10 @@ export const RULES = {
 	longText: (value) => readText(value, 4000, true),
 	postalCode: (value) => readPostalCode(value),
 	email: (value) => readEmail(value),
-	barcode: (value) => readBarcodes(value, true),
-	/** Lists the node splits into requests of 50 itself. */
-	barcodes: (value) => readBarcodes(value, false),
-	barcodesOneRequest: (value) => readBarcodes(value, false, MAX_BARCODES_PER_REQUEST),
+	barcode: (value) => firstBarcode(readBarcodes(value, true)),
+	/** Lists the operation's sender splits into requests of 50 itself. */
+	barcodes: (value) => barcodeList(readBarcodes(value, false)),
+	barcodesOneRequest: (value) => barcodeList(readBarcodes(value, false, MAX_BARCODES_PER_REQUEST)),
 	date: (value, { timezone }) => {
 		const date = typeof value === 'string' || value instanceof Date ? dateOf(value, timezone) : undefined;
 		if (date) return { value: rfc3339(date) };
@@ -60,53 +69,6 @@ export const RULES = {
 
 export type RuleName = keyof typeof RULES;
 
-/**
- * The rule of every parameter that its type does not decide, keyed by its path: `name`, `collection.name`,
- * `fixedCollection.group[].name`. A key prefixed with `resource.operation:` applies to that operation only.
- * Text fields are `text`, yes/no fields `yesNo`, dates `date` and option lists `choice` unless listed here;
- * every number must be listed.
- */
-export const FIELD_RULES: Record<string, RuleName> = {
-	orderId: 'id',
-	invoiceId: 'id',
-	locationId: 'id',
-	location: 'id',
-	countryId: 'id',
-	countyId: 'id',
-	docType: 'count',
-	parcels: 'count',
-	envelopes: 'count',
-	totalWeight: 'count',
-	limit: 'limit',
-	'options.pageSize': 'pageSize',
-	email: 'email',
-	complaintDetails: 'longText',
-	barcode: 'barcode',
-	barcodes: 'barcodes',
-	'document.getAwbPdf:barcodes': 'barcodesOneRequest',
-	'filters.countyId': 'id',
-	'filters.postalCode': 'postalCode',
-	'address.CountryId': 'id',
-	'address.CountyId': 'id',
-	'address.LocalityId': 'id',
-	'address.LocationId': 'id',
-	'address.StreetId': 'id',
-	'address.CodPostal': 'postalCode',
-	'address.PostalCode': 'postalCode',
-	'address.Email': 'email',
-	'address.AddressText': 'longText',
-	'receipts.receipt[].amount': 'amount',
-	'receipts.receipt[].idAwb': 'id',
-	'receipts.receipt[].awb': 'barcode',
-	'additionalFields.id': 'id',
-	'additionalFields.orderId': 'id',
-	'additionalFields.clientId': 'id',
-	'additionalFields.userId': 'id',
-	'additionalFields.senderLocationId': 'id',
-	'additionalFields.returnCodeExpirationDays': 'days',
-	'additionalFields.shipment': 'barcode',
-};
-
 const RULE_BY_TYPE: Partial<Record<INodeProperties['type'], RuleName>> = {
 	string: 'text',
 	boolean: 'yesNo',
@@ -114,7 +76,7 @@ const RULE_BY_TYPE: Partial<Record<INodeProperties['type'], RuleName>> = {
 	options: 'choice',
 };
 
-/** The rule of a parameter of an operation, or undefined when the table misses a number field. */
-export function ruleOf(resource: string, operation: string, path: string, field: INodeProperties): RuleName | undefined {
-	return FIELD_RULES[`${resource}.${operation}:${path}`] ?? FIELD_RULES[path] ?? RULE_BY_TYPE[field.type];
+/** The field's declared rule, or the one of its type; undefined for a number field without one. */
+export function ruleOf(field: INodeProperties): RuleName | undefined {
+	return useOf(field).rule ?? RULE_BY_TYPE[field.type];
 }

@@ -10,10 +10,10 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { requestWithCredential } from './authenticatedRequest';
-import { parseBarcodes } from './barcodes';
+import type { CargusRequestOptions, TokenPlacement } from './authentication';
+import { MAX_BARCODES_PER_REQUEST, parseBarcodes } from './barcodes';
 import { baseUrlOf } from './baseUrl';
 import { cargusError } from './errors';
-import { MAX_BARCODES_PER_REQUEST } from './input';
 import { hasAccount, requestToken, SUBSCRIPTION_KEY_HEADER } from './login';
 import { isFailedToAuthenticate } from './serviceMessage';
 
@@ -38,12 +38,19 @@ export type Sender = (
 
 type Credentials = ICredentialDataDecryptedObject;
 
-/** Operations that need the token (Authorization header, or Token query parameter for PDFs). */
-export const sendWithToken: Sender = async function (this, requestData, credentials) {
-	requireAccount(this, credentials);
-	const response = await requestWithToken(this, requestData.options, credentials);
-	return await applyOutput(this, requestData, response);
-};
+function sendWithTokenIn(tokenIn: TokenPlacement): Sender {
+	return async function (this, requestData, credentials) {
+		requireAccount(this, credentials);
+		const response = await requestWithToken(this, requestData.options, credentials, tokenIn);
+		return await applyOutput(this, requestData, response);
+	};
+}
+
+/** Operations that log in and send the token in the Authorization header. */
+export const sendWithToken = sendWithTokenIn('header');
+
+/** Operations that log in and send the token as the Token query parameter (the PDF downloads). */
+export const sendWithTokenInQuery = sendWithTokenIn('query');
 
 /** Token operations whose barcode list (query `property`) may be longer than one request takes: one request per batch. */
 export function sendInBatches(property: string): Sender {
@@ -91,8 +98,9 @@ export async function requestWithToken(
 	context: IExecuteSingleFunctions,
 	options: DeclarativeRestApiSettings.HttpRequestOptions,
 	credentials: Credentials,
+	tokenIn: TokenPlacement = 'header',
 ): Promise<IN8nHttpFullResponse> {
-	const request = prepared(options, baseUrlFor(context, credentials));
+	const request: CargusRequestOptions = { ...prepared(options, baseUrlFor(context, credentials)), tokenIn };
 	try {
 		const response = await requestWithCredential(context, request, credentials);
 		if (!isFailedToAuthenticate(response.body)) return response;

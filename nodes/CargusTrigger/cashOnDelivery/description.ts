@@ -1,38 +1,30 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { emitExistingOption, timeoutOption } from '../parameters';
+import { optionsField } from '../../Cargus/shared/fields';
+import { emitExistingOption, timeoutOption, watchListField } from '../parameters';
 
 export const DEFAULT_KEEP_DAYS = 30;
 
 export const cashOnDeliveryProperties: INodeProperties[] = [
-	{
+	watchListField({
 		displayName: 'Barcodes',
 		name: 'barcodes',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		default: '',
+		rows: 4,
 		placeholder: 'Empty: every shipment of the account',
 		description:
 			'Barcodes (AWB numbers) to watch, separated by commas or new lines; empty: every cash-on-delivery shipment of the account. An expression is evaluated at every poll.',
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			emitExistingOption('Emit Existing Repayments', 'the repayments already made'),
-			{
-				displayName: 'Remember Repayments For (Days)',
-				name: 'keepDays',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: DEFAULT_KEEP_DAYS,
-				description:
-					'How long a repayment is remembered, counted back from the newest repayment seen. A repayment dated earlier than that is taken as already emitted.',
-			},
-			timeoutOption,
-		],
-	},
+	}),
+	optionsField([
+		emitExistingOption('Emit Existing Repayments', 'the repayments already made'),
+		{
+			displayName: 'Remember Repayments For (Days)',
+			name: 'keepDays',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: DEFAULT_KEEP_DAYS,
+			description:
+				'How long a repayment is remembered, counted back from the newest repayment seen. A repayment dated earlier than that is taken as already emitted.',
+		},
+		timeoutOption,
+	]),
 ];

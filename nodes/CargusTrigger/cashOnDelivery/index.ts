@@ -4,7 +4,8 @@ import { cargusTimestamp } from '../../Cargus/shared/trackingStatus';
 import { dayOf } from '../idSet';
 import { commonSettings, numberOr, optionsOf, readBarcodes } from '../parameters';
 import { readList, send } from '../requests';
-import { MAX_BATCH_SIZE, toBatches } from '../tracking/fetchTraces';
+import { MAX_BARCODES_PER_REQUEST } from '../../Cargus/shared/barcodes';
+import { toBatches } from '../tracking/fetchTraces';
 import type { CommonSettings, TriggerEvent } from '../triggerEvent';
 import { cashOnDeliveryProperties, DEFAULT_KEEP_DAYS } from './description';
 import { RepaymentState } from './state';
@@ -63,7 +64,7 @@ export const cashOnDeliveryRepaid: TriggerEvent<RepaymentSettings, RepaymentStat
 	},
 
 	plan(_state, settings) {
-		return settings.barcodes === undefined ? [undefined] : toBatches(settings.barcodes, MAX_BATCH_SIZE);
+		return settings.barcodes === undefined ? [undefined] : toBatches(settings.barcodes, MAX_BARCODES_PER_REQUEST);
 	},
 
 	async fetch(context, source, barcodes) {

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { optionsField } from '../../Cargus/shared/fields';
 import { emitExistingOption, timeoutOption } from '../parameters';
 
 export const DEFAULT_LOOK_BACK_DAYS = 31;
@@ -13,24 +14,17 @@ export const invoiceProperties: INodeProperties[] = [
 		description:
 			'Whether to attach each invoice\'s PDF as a binary file (property "data", named after its series and number), ready for Send Email',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			emitExistingOption('Emit Existing Invoices', 'the invoices already issued within the look-back window'),
-			{
-				displayName: 'Look Back (Days)',
-				name: 'lookBackDays',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: DEFAULT_LOOK_BACK_DAYS,
-				description:
-					'How many days before today the invoice dates may be. Cargus issues some invoices days after their date: those are still emitted if their date is within this window.',
-			},
-			timeoutOption,
-		],
-	},
+	optionsField([
+		emitExistingOption('Emit Existing Invoices', 'the invoices already issued within the look-back window'),
+		{
+			displayName: 'Look Back (Days)',
+			name: 'lookBackDays',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: DEFAULT_LOOK_BACK_DAYS,
+			description:
+				'How many days before today the invoice dates may be. Cargus issues some invoices days after their date: those are still emitted if their date is within this window.',
+		},
+		timeoutOption,
+	]),
 ];

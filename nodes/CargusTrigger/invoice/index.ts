@@ -62,6 +62,7 @@ async function fetchPdf(context: IPollFunctions, source: Source, invoice: Invoic
 		method: 'GET',
 		url: `${source.baseUrl}/api/PDF/InvoiceDocuments`,
 		qs: { InvoiceId: idOf(invoice) },
+		tokenIn: 'query',
 		encoding: 'arraybuffer',
 		json: false,
 	});

@@ -1,6 +1,7 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions, type JsonObject } from 'n8n-workflow';
 
-import { commonSettings, isBlank, optionsOf } from '../parameters';
+import { isBlank } from '../../Cargus/shared/values';
+import { commonSettings, optionsOf } from '../parameters';
 import { readObject, send } from '../requests';
 import type { CommonSettings, TriggerEvent } from '../triggerEvent';
 import { pickupOrderProperties } from './description';

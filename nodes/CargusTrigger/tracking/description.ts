@@ -1,8 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { timeoutOption } from '../parameters';
-import { DELIVERED_EVENT_ID, RETURNED_EVENT_ID, RETURNING_EVENT_ID } from './events';
-import { MAX_BATCH_SIZE } from './fetchTraces';
+import { optionsField } from '../../Cargus/shared/fields';
+import { timeoutOption, watchListField } from '../parameters';
+import { MAX_BARCODES_PER_REQUEST } from '../../Cargus/shared/barcodes';
+import { DELIVERED_EVENT_ID } from '../../Cargus/shared/trackingStatus';
+import { RETURNED_EVENT_ID, RETURNING_EVENT_ID } from './events';
 import { DEFAULT_FINAL_EVENT_IDS, DEFAULT_POLLS_AFTER_FINAL } from './settings';
 
 const knownEvents = [
@@ -17,71 +19,62 @@ const knownEvents = [
 ];
 
 export const trackingProperties: INodeProperties[] = [
-	{
+	watchListField({
 		displayName: 'Barcodes',
 		name: 'barcodes',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		default: '',
+		rows: 4,
 		required: true,
 		placeholder: '1234567890, 1234567891',
 		description:
 			'Barcodes (AWB numbers) of the shipments to watch, separated by commas or new lines. An expression is evaluated at every poll, so a list kept elsewhere can drive the trigger. Shipments removed from the list are forgotten.',
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Barcodes per Request',
-				name: 'batchSize',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
-				default: MAX_BATCH_SIZE,
-				description: `How many barcodes to trace in one request (at most ${MAX_BATCH_SIZE}, the service's limit)`,
-			},
-			{
-				displayName: 'Emit Existing Events',
-				name: 'emitExisting',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to emit the events a shipment already has when it is first watched. Off: only events that happen afterwards are emitted, so activating does not flood the workflow.',
-			},
-			{
-				displayName: 'Only Event IDs',
-				name: 'eventIds',
-				type: 'multiOptions',
-				options: knownEvents,
-				default: [],
-				description:
-					'Emit only these events (all events when empty). Other event IDs can be given with an expression, e.g. a list of numbers.',
-			},
-			{
-				displayName: 'Polls After Final Event',
-				name: 'pollsAfterFinal',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: DEFAULT_POLLS_AFTER_FINAL,
-				description:
-					'How many more polls a shipment stays watched after its latest event became a final one, to catch late corrections',
-			},
-			{
-				...timeoutOption,
-				description: 'How long to wait for one tracking request. A request that times out is repeated at the next poll.',
-			},
-			{
-				displayName: 'Stop Watching After',
-				name: 'finalEventIds',
-				type: 'multiOptions',
-				options: knownEvents,
-				default: [...DEFAULT_FINAL_EVENT_IDS],
-				description:
-					'Events that end a shipment: some polls after one of them is its latest event, the shipment is no longer traced (it stays listed but is not asked about). Empty: watch every listed shipment for as long as it is listed.',
-			},
-		],
-	},
+	}),
+	optionsField([
+		{
+			displayName: 'Barcodes per Request',
+			name: 'batchSize',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_BARCODES_PER_REQUEST },
+			default: MAX_BARCODES_PER_REQUEST,
+			description: `How many barcodes to trace in one request (at most ${MAX_BARCODES_PER_REQUEST}, the service's limit)`,
+		},
+		{
+			displayName: 'Emit Existing Events',
+			name: 'emitExisting',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to emit the events a shipment already has when it is first watched. Off: only events that happen afterwards are emitted, so activating does not flood the workflow.',
+		},
+		{
+			displayName: 'Only Event IDs',
+			name: 'eventIds',
+			type: 'multiOptions',
+			options: knownEvents,
+			default: [],
+			description:
+				'Emit only these events (all events when empty). Other event IDs can be given with an expression, e.g. a list of numbers.',
+		},
+		{
+			displayName: 'Polls After Final Event',
+			name: 'pollsAfterFinal',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: DEFAULT_POLLS_AFTER_FINAL,
+			description:
+				'How many more polls a shipment stays watched after its latest event became a final one, to catch late corrections',
+		},
+		{
+			...timeoutOption,
+			description: 'How long to wait for one tracking request. A request that times out is repeated at the next poll.',
+		},
+		{
+			displayName: 'Stop Watching After',
+			name: 'finalEventIds',
+			type: 'multiOptions',
+			options: knownEvents,
+			default: [...DEFAULT_FINAL_EVENT_IDS],
+			description:
+				'Events that end a shipment: some polls after one of them is its latest event, the shipment is no longer traced (it stays listed but is not asked about). Empty: watch every listed shipment for as long as it is listed.',
+		},
+	]),
 ];

@@ -45,7 +45,6 @@ export interface ShipmentTrace {
 	readonly events: ShipmentEvent[];
 }
 
-export const DELIVERED_EVENT_ID = 21;
 export const RETURNING_EVENT_ID = 196;
 export const RETURNED_EVENT_ID = 198;
 

@@ -1,17 +1,15 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
+import { MAX_BARCODES_PER_REQUEST } from '../../Cargus/shared/barcodes';
 import { readList, send } from '../requests';
 import type { Source } from '../source';
 import { toShipmentTrace, type PackageTrace, type ShipmentTrace } from './events';
-
-/** The service's maximum number of barcodes in one trace request. */
-export const MAX_BATCH_SIZE = 50;
 
 const ONE_REQUEST_TRACE_PATH = '/api/AwbTrace/GetAwbTraceOneRequest';
 const TRACE_WITHOUT_LOGIN_PATH = '/api/NoAuth/GetAwbTrace';
 
 export function toBatches(barcodes: readonly string[], batchSize: number): string[][] {
-	const size = Math.min(MAX_BATCH_SIZE, Math.max(1, Math.floor(batchSize) || MAX_BATCH_SIZE));
+	const size = Math.min(MAX_BARCODES_PER_REQUEST, Math.max(1, Math.floor(batchSize) || MAX_BARCODES_PER_REQUEST));
 	const batches: string[][] = [];
 	for (let start = 0; start < barcodes.length; start += size) batches.push(barcodes.slice(start, start + size));
 	return batches;

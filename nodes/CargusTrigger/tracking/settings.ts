@@ -2,8 +2,9 @@ import type { IPollFunctions } from 'n8n-workflow';
 
 import { commonSettings, numberOr, optionsOf, readBarcodes } from '../parameters';
 import type { CommonSettings } from '../triggerEvent';
-import { DELIVERED_EVENT_ID, RETURNED_EVENT_ID } from './events';
-import { MAX_BATCH_SIZE } from './fetchTraces';
+import { MAX_BARCODES_PER_REQUEST } from '../../Cargus/shared/barcodes';
+import { DELIVERED_EVENT_ID } from '../../Cargus/shared/trackingStatus';
+import { RETURNED_EVENT_ID } from './events';
 
 export const DEFAULT_FINAL_EVENT_IDS = [DELIVERED_EVENT_ID, RETURNED_EVENT_ID];
 export const DEFAULT_POLLS_AFTER_FINAL = 5;
@@ -31,7 +32,7 @@ export function readSettings(context: IPollFunctions, test: boolean): TrackingSe
 	return {
 		...commonSettings(options, test),
 		barcodes: readBarcodes(context, 'barcodes'),
-		batchSize: numberOr(options.batchSize, MAX_BATCH_SIZE),
+		batchSize: numberOr(options.batchSize, MAX_BARCODES_PER_REQUEST),
 		eventIds: eventIds.size > 0 ? eventIds : undefined,
 		finalEventIds: toEventIds(options.finalEventIds ?? DEFAULT_FINAL_EVENT_IDS),
 		pollsAfterFinal: Math.max(0, numberOr(options.pollsAfterFinal, DEFAULT_POLLS_AFTER_FINAL)),

@@ -1,5 +1,5 @@
 import { toServiceDate } from '../dates';
-import { jsonNumber, jsonString } from '../json';
+import { jsonOf } from '../json';
 import type { PlannedEvent, Scenario, Shipment } from '../types';
 
 export const EVENT_DESCRIPTIONS: Record<number, string> = {
@@ -108,59 +108,36 @@ export function traceEventView(event: PlannedEvent) {
 	};
 }
 
-/** What a PackageTrace says at `now`, whether it is written as an object (XML, control API) or straight as JSON. */
-function traceFacts(shipment: Shipment, now: number, withOrderStatus: boolean) {
+/** The PackageTrace a trace operation answers at `now` (the XML and JSON answers and the control API). */
+export function traceView(shipment: Shipment, now: number, withOrderStatus: boolean) {
 	const visible = visibleEvents(shipment, now);
-	const state = stateOfVisible(visible);
 	let delivered = false;
 	let failed = false;
 	for (const event of visible) {
 		if (event.EventId === 21) delivered = true;
 		else if (event.EventId === 6) failed = true;
 	}
-	return {
-		visible,
-		confirmationName: delivered ? shipment.receiver : '',
-		observation: failed ? FAILED_DELIVERY_OBSERVATION : '',
-		order: withOrderStatus
-			? { status: ORDER_STATUS_BY_STATE[state], late: state !== 'delivered' && state !== 'returned' && now - shipment.createdAt > LATE_AFTER_MS }
-			: undefined,
-	};
-}
-
-export function traceView(shipment: Shipment, now: number, withOrderStatus: boolean) {
-	const trace = traceFacts(shipment, now, withOrderStatus);
 	const base: Record<string, unknown> = {
 		Code: shipment.barcode,
 		Type: shipment.type,
 		MeasuredWeight: shipment.measuredWeight,
 		VolumetricWeight: shipment.volumetricWeight,
-		ConfirmationName: trace.confirmationName,
-		Observation: trace.observation,
+		ConfirmationName: delivered ? shipment.receiver : '',
+		Observation: failed ? FAILED_DELIVERY_OBSERVATION : '',
 		ResponseCode: 'OK',
 	};
-	if (trace.order) {
-		base.OrderStatus = trace.order.status;
-		base.OrderLate = trace.order.late;
+	if (withOrderStatus) {
+		const state = stateOfVisible(visible);
+		base.OrderStatus = ORDER_STATUS_BY_STATE[state];
+		base.OrderLate = state !== 'delivered' && state !== 'returned' && now - shipment.createdAt > LATE_AFTER_MS;
 	}
-	base.Event = trace.visible.map(traceEventView);
+	base.Event = visible.map(traceEventView);
 	return base;
 }
 
-/** JSON.stringify(traceView(...)), written directly: the JSON answers of the trace operations. */
+/** The JSON answer of the trace operations: JSON.stringify(traceView(...)), its repeated strings escaped once. */
 export function traceJson(shipment: Shipment, now: number, withOrderStatus: boolean): string {
-	const trace = traceFacts(shipment, now, withOrderStatus);
-	let text = `{"Code":${jsonString(shipment.barcode)},"Type":${jsonString(shipment.type)},` +
-		`"MeasuredWeight":${jsonNumber(shipment.measuredWeight)},"VolumetricWeight":${jsonNumber(shipment.volumetricWeight)},` +
-		`"ConfirmationName":${jsonString(trace.confirmationName)},"Observation":${jsonString(trace.observation)},"ResponseCode":"OK"`;
-	if (trace.order) text += `,"OrderStatus":${trace.order.status},"OrderLate":${trace.order.late}`;
-	text += ',"Event":[';
-	trace.visible.forEach((event, index) => {
-		// A service date has only digits, signs, "T", ":" and ".": nothing to escape.
-		text += `${index === 0 ? '' : ','}{"Date":"${eventDate(event)}","EventId":${jsonNumber(event.EventId)},` +
-			`"Description":${jsonString(event.Description)},"LocalityName":${jsonString(event.LocalityName)}}`;
-	});
-	return `${text}]}`;
+	return jsonOf(traceView(shipment, now, withOrderStatus));
 }
 
 /** Cash on delivery is repaid this long after the delivered event (21). */

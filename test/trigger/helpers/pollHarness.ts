@@ -9,13 +9,13 @@ import {
 	type INode,
 	type INodeType,
 	type INodeTypes,
-	type IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 
 import { CargusApi } from '../../../credentials/CargusApi.credentials';
 import { forgetTokens } from '../../../nodes/Cargus/shared/tokenCache';
 import { CargusTrigger } from '../../../nodes/CargusTrigger/CargusTrigger.node';
 import { DatabaseCredentialsHelper } from '../../helpers/credentialsHelper';
+import { additionalDataOf } from '../../helpers/engine';
 
 const NODE_TYPE = 'n8n-nodes-cargus.cargusTrigger';
 const CREDENTIAL = { id: 'cargus-credential', name: 'Cargus account' };
@@ -151,7 +151,7 @@ export class TriggerHarness {
 		const context = new PollContext(
 			workflow,
 			workflow.getNode(NODE_NAME) as INode,
-			additionalData(this.credentials),
+			additionalDataOf(this.credentials),
 			mode,
 			mode === 'manual' ? 'manual' : 'activate',
 			undefined,
@@ -165,25 +165,4 @@ export class TriggerHarness {
 		this.lastBinaries = result === null ? [] : result[0].map((item) => item.binary?.data);
 		return result === null ? [] : result[0].map((item) => item.json);
 	}
-}
-
-function additionalData(credentialsHelper: DatabaseCredentialsHelper): IWorkflowExecuteAdditionalData {
-	const base = 'http://127.0.0.1:5678';
-	return {
-		credentialsHelper,
-		restApiUrl: `${base}/rest`,
-		instanceBaseUrl: base,
-		webhookBaseUrl: `${base}/webhook`,
-		webhookWaitingBaseUrl: `${base}/webhook-waiting`,
-		webhookTestBaseUrl: `${base}/webhook-test`,
-		formWaitingBaseUrl: `${base}/form-waiting`,
-		variables: {},
-		executeWorkflow: async () => {
-			throw new Error('Not used by the trigger');
-		},
-		logAiEvent: () => undefined,
-		startRunnerTask: async () => {
-			throw new Error('Not used by the trigger');
-		},
-	} as unknown as IWorkflowExecuteAdditionalData;
 }

@@ -1,6 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { resource } from '../../shared/operation';
+import { logIn } from './logIn';
 
-import { operationSelector } from '../../shared/operation';
-import { logIn, logInFields } from './logIn';
-
-export const account: INodeProperties[] = [operationSelector('account', [logIn]), ...logInFields];
+export const account = resource('Account', 'account', [logIn]);

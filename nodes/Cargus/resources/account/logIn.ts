@@ -1,5 +1,5 @@
 import { LEGAL_ENTITY_LOGIN } from '../../shared/login';
-import { forOperation, operation } from '../../shared/operation';
+import { operation } from '../../shared/operation';
 import { valueAs } from '../../shared/output';
 import { sendLogin } from '../../shared/send';
 
@@ -7,21 +7,21 @@ export const logIn = operation({
 	name: 'Log In',
 	value: 'logIn',
 	action: 'Get a login token',
+	subtitle: 'Get a login token',
 	description:
 		'Outputs the login token of the credential\'s account, for calling the Cargus API from other nodes such as HTTP Request. The Cargus node logs in by itself, so other operations never need it.',
 	method: 'POST',
 	url: LEGAL_ENTITY_LOGIN,
 	send: sendLogin,
+	fields: [
+		{
+			displayName:
+				'Outputs the login token of the account in the Cargus API credential, for other nodes to send in an "Authorization: Bearer" header. The token is a secret: whoever has it can use your Cargus account for about 24 hours, so never email, log or store it.',
+			name: 'notice',
+			type: 'notice',
+			default: '',
+		},
+	],
 	output: valueAs('token', 'token'),
 	outputIsSecret: true,
 });
-
-export const logInFields = forOperation('account', 'logIn', [
-	{
-		displayName:
-			'Outputs the login token of the account in the Cargus API credential, for other nodes to send in an "Authorization: Bearer" header. The token is a secret: whoever has it can use your Cargus account for about 24 hours, so never email, log or store it.',
-		name: 'notice',
-		type: 'notice',
-		default: '',
-	},
-]);

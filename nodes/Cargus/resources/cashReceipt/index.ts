@@ -1,6 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { resource } from '../../shared/operation';
+import { createList } from './createList';
 
-import { operationSelector } from '../../shared/operation';
-import { createList, createListFields } from './createList';
-
-export const cashReceipt: INodeProperties[] = [operationSelector('cashReceipt', [createList]), ...createListFields];
+export const cashReceipt = resource('Cash Receipt', 'cashReceipt', [createList]);

@@ -1,6 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { resource } from '../../shared/operation';
+import { save } from './save';
 
-import { operationSelector } from '../../shared/operation';
-import { save, saveFields } from './save';
-
-export const complaint: INodeProperties[] = [operationSelector('complaint', [save]), ...saveFields];
+export const complaint = resource('Complaint', 'complaint', [save]);

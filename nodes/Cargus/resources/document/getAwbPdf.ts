@@ -1,22 +1,11 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { parseBarcodes } from '../../shared/barcodes';
-import { barcodeListFields, fileOptions } from '../../shared/fields';
-import { barcodes } from '../../shared/input';
-import { BINARY_REQUEST, forOperation, operation } from '../../shared/operation';
+import { oneOrZero, field, toQuery } from '../../shared/field';
+import { barcodeListField, fileOptions } from '../../shared/fields';
+import { BINARY_REQUEST, operation } from '../../shared/operation';
 import { orFailWith, pdfFile } from '../../shared/output';
-import { sendWithToken } from '../../shared/send';
-import { yesNo } from '../../shared/values';
-
-const printOptions = async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
-	const print = this.getNodeParameter('printOptions', {}) as IDataObject;
-	const qs = { ...options.qs };
-	if (print.format !== undefined) qs.format = print.format;
-	if (print.printMainOnce !== undefined) qs.printMainOnce = print.printMainOnce;
-	if (print.printOneAwbPerPage !== undefined) qs.printOneAwbPerPage = yesNo(print.printOneAwbPerPage, false) ? 1 : 0;
-	options.qs = qs;
-	return options;
-};
+import { sendWithTokenInQuery } from '../../shared/send';
 
 function fileName(this: IExecuteSingleFunctions): string {
 	const [first, ...others] = parseBarcodes(this.getNodeParameter('barcodes'));
@@ -27,20 +16,14 @@ export const getAwbPdf = operation({
 	name: 'Get AWB PDF',
 	value: 'getAwbPdf',
 	action: 'Get shipping labels (AWB PDF)',
+	subtitle: 'AWB labels (PDF)',
 	description: 'The waybills (AWBs) of one or more shipments as one PDF file, ready to print and stick on the parcels',
 	method: 'GET',
 	url: '/api/PDF/AwbDocuments',
 	request: BINARY_REQUEST,
-	send: sendWithToken,
-	preSend: [barcodes({ parameter: 'barcodes', label: 'Barcodes', to: 'query', property: 'barCodes', list: true }), printOptions],
-	output: orFailWith(pdfFile(fileName), function (this: IExecuteSingleFunctions) {
-		return `Cargus has no AWB for ${parseBarcodes(this.getNodeParameter('barcodes')).join(', ')}`;
-	}),
-});
-
-export const getAwbPdfFields = [
-	...barcodeListFields,
-	...forOperation('document', 'getAwbPdf', [
+	send: sendWithTokenInQuery,
+	fields: [
+		barcodeListField('barcodesOneRequest', toQuery('barCodes')),
 		{
 			displayName: 'Print Options',
 			name: 'printOptions',
@@ -48,38 +31,50 @@ export const getAwbPdfFields = [
 			placeholder: 'Add Option',
 			default: {},
 			options: [
-				{
-					displayName: 'Format',
-					name: 'format',
-					type: 'options',
-					options: [
-						{ name: 'A4 Page', value: 0 },
-						{ name: 'Label 10×14', value: 1 },
-					],
-					default: 0,
-					description: 'Paper for a printer of A4 sheets or for a label printer',
-				},
-				{
-					displayName: 'Print Main AWB',
-					name: 'printMainOnce',
-					type: 'options',
-					options: [
-						{ name: 'Twice', value: 0 },
-						{ name: 'Once', value: 1 },
-						{ name: 'Once, in Label Format', value: 2 },
-					],
-					default: 1,
-					description: 'How many copies of the main AWB the PDF holds',
-				},
-				{
-					displayName: 'One AWB per Page',
-					name: 'printOneAwbPerPage',
-					type: 'boolean',
-					default: false,
-					description: 'Whether each AWB gets a page of its own',
-				},
+				field(
+					{
+						displayName: 'Format',
+						name: 'format',
+						type: 'options',
+						options: [
+							{ name: 'A4 Page', value: 0 },
+							{ name: 'Label 10×14', value: 1 },
+						],
+						default: 0,
+						description: 'Paper for a printer of A4 sheets or for a label printer',
+					},
+					{ to: toQuery('format') },
+				),
+				field(
+					{
+						displayName: 'Print Main AWB',
+						name: 'printMainOnce',
+						type: 'options',
+						options: [
+							{ name: 'Twice', value: 0 },
+							{ name: 'Once', value: 1 },
+							{ name: 'Once, in Label Format', value: 2 },
+						],
+						default: 1,
+						description: 'How many copies of the main AWB the PDF holds',
+					},
+					{ to: toQuery('printMainOnce') },
+				),
+				field(
+					{
+						displayName: 'One AWB per Page',
+						name: 'printOneAwbPerPage',
+						type: 'boolean',
+						default: false,
+						description: 'Whether each AWB gets a page of its own',
+					},
+					{ to: toQuery('printOneAwbPerPage', oneOrZero) },
+				),
 			],
 		},
 		fileOptions,
-	]),
-];
+	],
+	output: orFailWith(pdfFile(fileName), function (this: IExecuteSingleFunctions) {
+		return `Cargus has no AWB for ${parseBarcodes(this.getNodeParameter('barcodes')).join(', ')}`;
+	}),
+});

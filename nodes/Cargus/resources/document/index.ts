@@ -1,11 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { resource } from '../../shared/operation';
+import { getAwbPdf } from './getAwbPdf';
+import { getOrderDocuments } from './getOrderDocuments';
 
-import { operationSelector } from '../../shared/operation';
-import { getAwbPdf, getAwbPdfFields } from './getAwbPdf';
-import { getOrderDocuments, getOrderDocumentsFields } from './getOrderDocuments';
-
-export const document: INodeProperties[] = [
-	operationSelector('document', [getAwbPdf, getOrderDocuments]),
-	...getAwbPdfFields,
-	...getOrderDocumentsFields,
-];
+export const document = resource('Document', 'document', [getAwbPdf, getOrderDocuments]);

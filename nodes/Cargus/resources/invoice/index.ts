@@ -1,13 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { resource } from '../../shared/operation';
+import { getDocument } from './getDocument';
+import { getMany } from './getMany';
+import { getPdf } from './getPdf';
 
-import { operationSelector } from '../../shared/operation';
-import { getDocument, getDocumentFields } from './getDocument';
-import { getMany, getManyFields } from './getMany';
-import { getPdf, getPdfFields } from './getPdf';
-
-export const invoice: INodeProperties[] = [
-	operationSelector('invoice', [getDocument, getMany, getPdf], 'getMany'),
-	...getDocumentFields,
-	...getManyFields,
-	...getPdfFields,
-];
+export const invoice = resource('Invoice', 'invoice', [getDocument, getMany, getPdf], 'getMany');

@@ -1,6 +1,6 @@
+import { field, toQuery } from '../../shared/field';
 import { countryField, countyField } from '../../shared/fields';
-import { integer, text } from '../../shared/input';
-import { forOperation, operation } from '../../shared/operation';
+import { operation } from '../../shared/operation';
 import { oneItemPerLocality } from '../../shared/output';
 import { sendWithToken } from '../../shared/send';
 
@@ -8,29 +8,25 @@ export const getMany = operation({
 	name: 'Get Many',
 	value: 'getMany',
 	action: 'Get many localities',
+	subtitle: 'Get localities',
 	description: 'Cities and villages Cargus delivers to, with their IDs, postal codes and delivery details; one item per locality',
 	method: 'GET',
 	url: '/api/Localities',
 	send: sendWithToken,
-	preSend: [
-		integer({ parameter: 'countryId', label: 'Country', to: 'query', property: 'countryId' }),
-		integer({ parameter: 'filters.countyId', label: 'County', to: 'query', property: 'countyId', optional: true }),
-		text({ parameter: 'filters.postalCode', label: 'Postal Code', to: 'query', property: 'postalCode', optional: true }),
+	isList: true,
+	fields: [
+		countryField(toQuery('countryId')),
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			options: [
+				countyField(toQuery('countyId'), false),
+				field({ displayName: 'Postal Code', name: 'postalCode', type: 'string', default: '', placeholder: '010011' }, { rule: 'postalCode', to: toQuery('postalCode') }),
+			],
+		},
 	],
 	output: oneItemPerLocality,
 });
-
-export const getManyFields = forOperation('locality', 'getMany', [
-	countryField,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{ ...countyField, required: false },
-			{ displayName: 'Postal Code', name: 'postalCode', type: 'string', default: '', placeholder: '010011' },
-		],
-	},
-]);

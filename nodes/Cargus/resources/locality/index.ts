@@ -1,11 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { resource } from '../../shared/operation';
+import { getMany } from './getMany';
+import { getManyWithoutLogin } from './getManyWithoutLogin';
 
-import { operationSelector } from '../../shared/operation';
-import { getMany, getManyFields } from './getMany';
-import { getManyWithoutLogin, getManyWithoutLoginFields } from './getManyWithoutLogin';
-
-export const locality: INodeProperties[] = [
-	operationSelector('locality', [getMany, getManyWithoutLogin]),
-	...getManyFields,
-	...getManyWithoutLoginFields,
-];
+export const locality = resource('Locality', 'locality', [getMany, getManyWithoutLogin]);

@@ -1,11 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { resource } from '../../shared/operation';
+import { createCollectionPoint } from './createCollectionPoint';
+import { update } from './update';
 
-import { operationSelector } from '../../shared/operation';
-import { createCollectionPoint, createCollectionPointFields } from './createCollectionPoint';
-import { update, updateFields } from './update';
-
-export const pickupLocation: INodeProperties[] = [
-	operationSelector('pickupLocation', [createCollectionPoint, update]),
-	...createCollectionPointFields,
-	...updateFields,
-];
+export const pickupLocation = resource('Pickup Location', 'pickupLocation', [createCollectionPoint, update]);

@@ -1,6 +1,6 @@
-import { additionalFields, addressFields, addressToBody, automaticEodField, automaticEodToBody, idField } from '../../shared/fields';
-import { integer } from '../../shared/input';
-import { forOperation, operation } from '../../shared/operation';
+import { toBody } from '../../shared/field';
+import { additionalFields, addressField, automaticEodField, automaticEodToBody, idField } from '../../shared/fields';
+import { operation } from '../../shared/operation';
 import { valueAs } from '../../shared/output';
 import { sendWithToken } from '../../shared/send';
 
@@ -8,20 +8,16 @@ export const update = operation({
 	name: 'Update',
 	value: 'update',
 	action: 'Update a pickup location',
+	subtitle: 'Update pickup location',
 	description: 'Change the address, contact or end-of-day time of one of your pickup locations',
 	method: 'PUT',
 	url: '/api/PickupLocations',
 	send: sendWithToken,
-	preSend: [
-		addressToBody,
-		integer({ parameter: 'locationId', label: 'Location ID', to: 'body', property: 'LocationId' }),
-		automaticEodToBody,
+	fields: [
+		idField('locationId', 'Location ID', 'ID of your pickup location to change', '1005962049', toBody('LocationId')),
+		addressField('Only the fields you add are changed'),
+		additionalFields([automaticEodField]),
 	],
+	preSend: [automaticEodToBody],
 	output: valueAs('LocationId', 'number'),
 });
-
-export const updateFields = forOperation('pickupLocation', 'update', [
-	idField('locationId', 'Location ID', 'ID of your pickup location to change', '1005962049'),
-	{ ...addressFields, description: 'Only the fields you add are changed' },
-	additionalFields([automaticEodField]),
-]);

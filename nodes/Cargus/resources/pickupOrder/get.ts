@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
+import { toQuery } from '../../shared/field';
 import { idField } from '../../shared/fields';
-import { integer } from '../../shared/input';
-import { forOperation, operation } from '../../shared/operation';
+import { operation } from '../../shared/operation';
 import { oneRecordWith, orFailWith } from '../../shared/output';
 import { sendWithToken } from '../../shared/send';
 
@@ -10,16 +10,13 @@ export const get = operation({
 	name: 'Get',
 	value: 'get',
 	action: 'Get a pickup order',
+	subtitle: 'Get pickup order',
 	description: 'Read one of your pickup orders: its status, times, parcels and address',
 	method: 'GET',
 	url: '/api/Orders/GetByOrderId',
 	send: sendWithToken,
-	preSend: [integer({ parameter: 'orderId', label: 'Order ID', to: 'query', property: 'orderId' })],
+	fields: [idField('orderId', 'Order ID', 'The OrderId that Pickup Order › Send gave', '1234567', toQuery('orderId'))],
 	output: orFailWith(oneRecordWith('OrderId'), function (this: IExecuteSingleFunctions) {
 		return `Cargus has no pickup order ${String(this.getNodeParameter('orderId'))}`;
 	}),
 });
-
-export const getFields = forOperation('pickupOrder', 'get', [
-	idField('orderId', 'Order ID', 'The OrderId that Pickup Order › Send gave', '1234567'),
-]);

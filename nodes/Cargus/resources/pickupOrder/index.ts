@@ -1,7 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { resource } from '../../shared/operation';
+import { get } from './get';
+import { send } from './send';
 
-import { operationSelector } from '../../shared/operation';
-import { get, getFields } from './get';
-import { send, sendFields } from './send';
-
-export const pickupOrder: INodeProperties[] = [operationSelector('pickupOrder', [get, send]), ...getFields, ...sendFields];
+export const pickupOrder = resource('Pickup Order', 'pickupOrder', [get, send]);

@@ -1,6 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { resource } from '../../shared/operation';
+import { create } from './create';
 
-import { operationSelector } from '../../shared/operation';
-import { create, createFields } from './create';
-
-export const returnAwb: INodeProperties[] = [operationSelector('returnAwb', [create]), ...createFields];
+export const returnAwb = resource('Return AWB', 'returnAwb', [create]);

@@ -1,6 +1,7 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { barcodes } from '../../shared/input';
+import { toQuery } from '../../shared/field';
+import { barcodeField } from '../../shared/fields';
 import { operation } from '../../shared/operation';
 import { oneRecordWith, orFailWith } from '../../shared/output';
 import { sendWithToken } from '../../shared/send';
@@ -9,11 +10,12 @@ export const getStatus = operation({
 	name: 'Get Status',
 	value: 'getStatus',
 	action: 'Get the status of a shipment',
+	subtitle: 'Shipment status',
 	description: 'Where one shipment stands: its status, who confirmed delivery, and the cash-on-delivery payment',
 	method: 'GET',
 	url: '/api/AwbStatus/GetAwbSyncStatusByBarCode',
 	send: sendWithToken,
-	preSend: [barcodes({ parameter: 'barcode', label: 'Barcode', to: 'query', property: 'barCode', list: false })],
+	fields: [barcodeField(toQuery('barCode'))],
 	output: orFailWith(oneRecordWith('BarCode'), function (this: IExecuteSingleFunctions) {
 		return `Cargus has no shipment ${String(this.getNodeParameter('barcode')).trim()}`;
 	}),

@@ -1,19 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { oneBarcodeFields } from '../../shared/fields';
-import { operationSelector } from '../../shared/operation';
-import { getCashOnDelivery, getCashOnDeliveryFields } from './getCashOnDelivery';
+import { resource } from '../../shared/operation';
+import { getCashOnDelivery } from './getCashOnDelivery';
 import { getStatus } from './getStatus';
-import { track, trackFields } from './track';
+import { track } from './track';
 import { trackWithoutLogin } from './trackWithoutLogin';
-import { trackWithStatus, trackWithStatusFields } from './trackWithStatus';
+import { trackWithStatus } from './trackWithStatus';
 
-// Get Status and Track Without Login share one Barcode field, Track and Track With Status the Barcodes
-// field of Document › Get AWB PDF (listed there).
-export const shipment: INodeProperties[] = [
-	operationSelector('shipment', [getCashOnDelivery, getStatus, track, trackWithoutLogin, trackWithStatus], 'track'),
-	...getCashOnDeliveryFields,
-	...oneBarcodeFields,
-	...trackFields,
-	...trackWithStatusFields,
-];
+export const shipment = resource('Shipment', 'shipment', [getCashOnDelivery, getStatus, track, trackWithoutLogin, trackWithStatus], 'track');
