@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { optionsField } from '../../Cargus/shared/fields';
-import { timeoutOption, watchListField } from '../parameters';
 import { MAX_BARCODES_PER_REQUEST } from '../../Cargus/shared/barcodes';
+import { optionsField } from '../../Cargus/shared/fields';
 import { DELIVERED_EVENT_ID } from '../../Cargus/shared/trackingStatus';
+import { timeoutOption, watchListField } from '../parameters';
 import { RETURNED_EVENT_ID, RETURNING_EVENT_ID } from './events';
 import { DEFAULT_FINAL_EVENT_IDS, DEFAULT_POLLS_AFTER_FINAL } from './settings';
 

@@ -1,9 +1,9 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
-import { commonSettings, numberOr, optionsOf, readBarcodes } from '../parameters';
-import type { CommonSettings } from '../triggerEvent';
 import { MAX_BARCODES_PER_REQUEST } from '../../Cargus/shared/barcodes';
 import { DELIVERED_EVENT_ID } from '../../Cargus/shared/trackingStatus';
+import { commonSettings, numberOr, optionsOf, readBarcodes } from '../parameters';
+import type { CommonSettings } from '../triggerEvent';
 import { RETURNED_EVENT_ID } from './events';
 
 export const DEFAULT_FINAL_EVENT_IDS = [DELIVERED_EVENT_ID, RETURNED_EVENT_ID];
