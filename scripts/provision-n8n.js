@@ -12,7 +12,7 @@
  *     `npm rebuild sqlite3`, into <cache>/n8n-<version>/
  * Idempotent: each step writes a marker when it completed; later runs reuse it. One lock per cached folder,
  * so a second clone waits for the first to finish that folder, then reuses it.
- * Run: node scripts/provision-n8n.js [version|1.x|2.x|all] | list | clear [version]
+ * Run: node scripts/provision-n8n.js [version|1.x|2.x|all] | list | clear [version] (`all`: every version at once)
  * The version also comes from $CARGUS_N8N_VERSION; the default is DEFAULT_N8N_VERSION.
  */
 const { spawn, execFileSync } = require('node:child_process');
@@ -328,8 +328,9 @@ if (require.main === module) {
 	const run = async () => {
 		if (command === 'clear') return clearCache(arg);
 		if (command === 'list') return listCache();
+		// All versions side by side: each has its own folder and lock, and the installs mostly wait on the registry.
 		const versions = command === 'all' ? Object.keys(N8N_VERSIONS) : [command];
-		for (const v of versions) await provision(v);
+		await Promise.all(versions.map((v) => provision(v)));
 	};
 	run().catch((err) => {
 		process.stderr.write(`provision: ${err.message}\n`);

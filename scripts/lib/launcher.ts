@@ -66,7 +66,7 @@ export interface LaunchOptions {
 	userFolder?: string; // N8N_USER_FOLDER, default .n8n-cache/user (.n8n-cache/user-<version> for other versions)
 	mailDir?: string; // default .n8n-cache/mail
 	fresh?: boolean; // delete userFolder and mailDir first
-	build?: boolean; // run `npm run build` first, default true
+	build?: boolean; // run `npm run build` first, default true (false also when CARGUS_PACKAGE_BUILT=1: a caller built it)
 	nodeArgs?: string[]; // extra Node.js options for the n8n server process, e.g. ['--inspect=127.0.0.1:9229']
 	/** n8n in queue mode (Postgres, Redis, main and workers); user folders default to .n8n-cache/queue/. */
 	queue?: QueueOptions;
@@ -376,7 +376,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		await provisioner.provision(n8n.version);
 
 		// The build runs while the sandbox starts and n8n imports the examples: they do not need the package.
-		const built = options.build === false ? Promise.resolve() : buildPackage(log);
+		const built = options.build === false || process.env.CARGUS_PACKAGE_BUILT === '1' ? Promise.resolve() : buildPackage(log);
 		built.catch(() => undefined);
 
 		const sandbox = await startSandbox({ ...options.sandbox, port: options.sandboxPort ?? 4000, host: '127.0.0.1' });

@@ -20,12 +20,12 @@
  * Not a jest test (it runs a real n8n for minutes): ts-node --transpile-only test/e2e/run.ts [--n8n <version>]
  * (one of the tested versions or 1.x / 2.x; default the launcher's). test/e2e/compat.ts runs it on every tested version.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { SandboxControl } from '../../sandbox';
+import { BROWSER_PACKAGES, ensureDebianPackages } from '../../scripts/lib/debian-packages';
 import { launch, n8nTarget, N8N_VERSION, ROOT, EXAMPLES_DIR, SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
 import { mainOperationForms, type FormShot } from './forms';
 import { keyPerItem } from './dynamicCredentials';
@@ -51,16 +51,6 @@ const WORKFLOW = {
 };
 const CARGUS_TYPE = 'n8n-nodes-cargus.cargus';
 const TRIGGER_TYPE = 'n8n-nodes-cargus.cargusTrigger';
-
-/** Debian's Chromium; installed here when absent and running as root (CI starts from a fresh machine). */
-function ensureChromium(): void {
-	if (fs.existsSync(CHROMIUM)) return;
-	if (process.getuid?.() !== 0) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
-	say('e2e: installing Debian chromium (apt-get)...');
-	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-	execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
-}
 
 interface CredentialTestResult {
 	status: string;
@@ -107,7 +97,7 @@ async function openForm(page: import('playwright-core').Page, url: string, conta
 async function main(): Promise<void> {
 	const t0 = Date.now();
 	say(`e2e: n8n-nodes-cargus in a real n8n ${N8N.version} (Node ${N8N.nodeVersion})`);
-	ensureChromium();
+	ensureDebianPackages(BROWSER_PACKAGES, say);
 	fs.mkdirSync(ARTIFACTS, { recursive: true });
 
 	let n8n: Launched | undefined;
