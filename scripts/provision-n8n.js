@@ -30,9 +30,10 @@ const N8N_VERSIONS = {
 		// Its default `vm` expression engine needs the native isolated-vm, which is not built here.
 		env: { N8N_EXPRESSION_ENGINE: 'legacy' },
 	},
-	'2.40.7': { node: NODE_24, overrides: { linkedom: '0.18.12' }, env: {} },
+	// The MCP server registry module refreshes its list from api.n8n.io, out of reach here (ENOTFOUND in the log).
+	'2.40.7': { node: NODE_24, overrides: { linkedom: '0.18.12' }, env: { N8N_DISABLED_MODULES: 'mcp-registry' } },
 	// The newest 2.x whose dependencies the npm registry serves here: 2.41.3 needs n8n-core 2.41.2, which it lacks.
-	'2.41.1': { node: NODE_24, overrides: { linkedom: '0.18.12' }, env: {} },
+	'2.41.1': { node: NODE_24, overrides: { linkedom: '0.18.12' }, env: { N8N_DISABLED_MODULES: 'mcp-registry' } },
 };
 const DEFAULT_N8N_VERSION = '2.40.7';
 const ALIASES = { '1.x': '1.123.81', '2.x': '2.41.1', latest: '2.41.1', default: DEFAULT_N8N_VERSION };

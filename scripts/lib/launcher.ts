@@ -53,7 +53,8 @@ export const OWNER = {
 };
 const PACKAGE_NAME = 'n8n-nodes-cargus';
 const TRIGGER_TYPE = 'n8n-nodes-cargus.cargusTrigger';
-const BROWSER_ID = 'n8n-nodes-cargus-launcher';
+/** The browser id the owner's session is bound to (n8n checks each request's `browser-id` header against it). */
+export const BROWSER_ID = 'n8n-nodes-cargus-launcher';
 
 export interface LaunchOptions {
 	n8nVersion?: string; // one of N8N_VERSIONS or an alias (1.x, 2.x); default $CARGUS_N8N_VERSION, else N8N_VERSION
@@ -139,6 +140,8 @@ function n8nEnv(n8n: N8nTarget, userFolder: string, port: number, brokerPort: nu
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		// n8n lists the verified community nodes from api.n8n.io, out of reach here; this package is installed anyway.
+		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_REINSTALL_MISSING_PACKAGES: 'false',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
@@ -219,6 +222,27 @@ function buildPackage(log: (line: string) => void): Promise<void> {
 			resolve();
 		});
 	});
+}
+
+/** node's fetch says only "fetch failed": name the cause (a refused or reset connection, a timeout). */
+function explainFetchFailure(error: unknown): never {
+	const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+	throw new Error(`${error instanceof Error ? error.message : String(error)}${cause}`);
+}
+
+/**
+ * A GET whose connection is cut before an answer is sent again (up to 3 times): a busy n8n can close a kept-alive
+ * connection just as the next request goes out on it. A refusal with an HTTP status is an answer, not retried.
+ */
+async function readAgainIfCutOff(send: () => Promise<Response>): Promise<Response> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await send();
+		} catch (error) {
+			if (attempt === 3) explainFetchFailure(error);
+			await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+		}
+	}
 }
 
 function runN8nCli(n8n: N8nTarget, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 300000): Promise<CliResult> {
@@ -493,15 +517,17 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		if (!login.ok) log(`n8n: could not log in as ${OWNER.email} (HTTP ${login.status}); was the password changed?`);
 
 		const rest = async <T = unknown>(method: string, urlPath: string, body?: unknown): Promise<T> => {
-			const res = await fetch(`${base}${urlPath}`, {
-				method,
-				headers: {
-					cookie,
-					'browser-id': BROWSER_ID,
-					...(body === undefined ? {} : { 'content-type': 'application/json' }),
-				},
-				body: body === undefined ? undefined : JSON.stringify(body),
-			});
+			const send = () =>
+				fetch(`${base}${urlPath}`, {
+					method,
+					headers: {
+						cookie,
+						'browser-id': BROWSER_ID,
+						...(body === undefined ? {} : { 'content-type': 'application/json' }),
+					},
+					body: body === undefined ? undefined : JSON.stringify(body),
+				});
+			const res = method === 'GET' ? await readAgainIfCutOff(send) : await send().catch(explainFetchFailure);
 			const text = await res.text();
 			if (!res.ok) throw new Error(`n8n ${method} ${urlPath}: HTTP ${res.status} ${text.slice(0, 500)}`);
 			const parsed = text ? (JSON.parse(text) as { data?: T }) : {};

@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { SandboxControl } from '../../sandbox';
 import { BROWSER_PACKAGES, ensureDebianPackages } from '../../scripts/lib/debian-packages';
-import { launch, n8nTarget, N8N_VERSION, ROOT, EXAMPLES_DIR, SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
+import { BROWSER_ID, launch, n8nTarget, N8N_VERSION, ROOT, EXAMPLES_DIR, SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
 import { mainOperationForms, type FormShot } from './forms';
 import { keyPerItem } from './dynamicCredentials';
 import { loginsAtScale } from './loginAtScale';
@@ -79,6 +79,19 @@ async function signIn(page: import('playwright-core').Page, n8n: Launched): Prom
 /** Opens a form by its URL (a node's opens n8n's node view) and waits for the labels and field values it must show. */
 async function openForm(page: import('playwright-core').Page, url: string, container: string, form: Pick<FormShot, 'labels' | 'values'>): Promise<void> {
 	await page.goto(url, { waitUntil: 'domcontentloaded' });
+	await waitForForm(page, container, form);
+}
+
+/** Closes the node view (its back button, else Escape) and waits until the canvas is back. */
+async function closeForm(page: import('playwright-core').Page): Promise<void> {
+	const back = page.locator('[data-test-id="back-to-canvas"]').first();
+	if (await back.isVisible()) await back.click();
+	else await page.keyboard.press('Escape');
+	await page.locator('[data-test-id="ndv"]').first().waitFor({ state: 'hidden', timeout: 30000 });
+}
+
+/** Waits until the open form shows its labels and field values. */
+async function waitForForm(page: import('playwright-core').Page, container: string, form: Pick<FormShot, 'labels' | 'values'>): Promise<void> {
 	const panel = page.locator(container).first();
 	await panel.waitFor({ state: 'visible', timeout: 60000 });
 	for (const text of form.labels) {
@@ -144,6 +157,20 @@ async function main(): Promise<void> {
 		return browser;
 	};
 	const control = new SandboxControl(live.sandbox.url);
+	// One browser context per theme, holding the owner's session: each editor page opens signed in.
+	const contexts = new Map<string, import('playwright-core').BrowserContext>();
+	const editor = async (theme: (typeof THEMES)[number]) => {
+		let context = contexts.get(theme);
+		if (!context) {
+			context = await (await openBrowser()).newContext({ viewport: { width: 1440, height: 900 } });
+			// The editor sends its browser id with each request; the session cookie is bound to the launcher's.
+			await context.addInitScript({ content: `window.localStorage.setItem('N8N_THEME', '${theme}'); window.localStorage.setItem('n8n-browserId', '${BROWSER_ID}');` });
+			const [name, value] = live.cookie.split(';')[0].split('=');
+			await context.addCookies([{ name, value, url: live.editorUrl }]);
+			contexts.set(theme, context);
+		}
+		return context;
+	};
 
 	try {
 		await check('n8n has an owner and a session', async () => {
@@ -266,6 +293,7 @@ async function main(): Promise<void> {
 
 		// 5. The editor: log in as the owner and screenshot a workflow with the Cargus node.
 		await check('editor shows the Cargus node on the workflow canvas (screenshot)', async () => {
+			// Signed in through the editor's own form, as a person would.
 			const page = await (await openBrowser()).newPage({ viewport: { width: 1440, height: 900 } });
 			await signIn(page, live);
 			await page.goto(`${live.editorUrl}workflow/${WORKFLOW.order}`, { waitUntil: 'domcontentloaded' });
@@ -284,12 +312,12 @@ async function main(): Promise<void> {
 			await sleep(1500);
 			const triggerFile = path.join(ARTIFACTS, `e2e-editor-cargus-trigger-workflow${SUFFIX}.png`);
 			await page.screenshot({ path: triggerFile });
+			await page.close();
 			return `${path.relative(ROOT, file)} and ${path.basename(triggerFile)}; on the canvas: ${cargusNodes.join(', ')}, Cargus Trigger`;
 		});
 
 		await check('the nodes panel lists the Cargus node first for shipment, parcel, delivery, courier, colet, livrare, curier, and among the first 3 for awb', async () => {
-			const page = await (await openBrowser()).newPage({ viewport: { width: 1440, height: 900 } });
-			await signIn(page, live);
+			const page = await (await editor('light')).newPage();
 			await page.goto(`${live.editorUrl}workflow/${WORKFLOW.order}`, { waitUntil: 'domcontentloaded' });
 			const ranks: Array<{ word: string; rank: number; top: string[] }> = [];
 			for (const word of ['shipment', 'parcel', 'delivery', 'awb', 'courier', 'colet', 'livrare', 'curier']) {
@@ -326,10 +354,7 @@ async function main(): Promise<void> {
 		});
 		for (const theme of THEMES) {
 			await check(`forms in ${theme} mode: each resource's main operation, the credential dialog, the trigger (screenshots)`, async () => {
-				const context = await (await openBrowser()).newContext({ viewport: { width: 1440, height: 900 } });
-				await context.addInitScript({ content: `window.localStorage.setItem('N8N_THEME', '${theme}');` });
-				const page = await context.newPage();
-				await signIn(page, live);
+				const page = await (await editor(theme)).newPage();
 				const shots: string[] = [];
 				const shoot = async (name: string) => {
 					const file = path.join(ARTIFACTS, `e2e-form-${name}-${theme}${SUFFIX}.png`);
@@ -339,10 +364,14 @@ async function main(): Promise<void> {
 					shots.push(path.basename(file));
 				};
 				const bodyTheme = async () => await page.evaluate<string | null>('document.body.getAttribute("data-theme")');
+				// One editor load for every form: each opens from the canvas (double-click) and closes again.
+				await page.goto(`${live.editorUrl}workflow/${created.id}`, { waitUntil: 'domcontentloaded' });
 				for (const form of forms) {
-					await openForm(page, `${live.editorUrl}workflow/${created.id}/${form.node.id}`, '[data-test-id="ndv"]', form);
+					await page.locator(`[data-test-id="canvas-node"][data-node-name="${form.node.name}"]`).first().dblclick({ timeout: 60000 });
+					await waitForForm(page, '[data-test-id="ndv"]', form);
 					if (theme === 'dark') assert((await bodyTheme()) === 'dark', `the editor is not in dark mode (data-theme ${String(await bodyTheme())})`);
 					await shoot(form.resource);
+					await closeForm(page);
 				}
 				await openForm(page, `${live.editorUrl}home/credentials/${SANDBOX_CREDENTIAL_ID}`, '[data-test-id="editCredential-modal"]', {
 					labels: ['Environment', 'Base URL', 'Account Type'],
@@ -355,7 +384,7 @@ async function main(): Promise<void> {
 					values: ['New Tracking Event'],
 				});
 				await shoot('trigger');
-				await context.close();
+				await page.close();
 				return `${shots.length} screenshots: ${shots.join(', ')}`;
 			});
 		}
@@ -371,6 +400,13 @@ async function main(): Promise<void> {
 		sandboxPort: PORT_BASE ? PORT_BASE + 3 : 0,
 		smtpPort: PORT_BASE ? PORT_BASE + 4 : 0,
 		log: (line) => say(`  | ${line}`),
+	});
+
+	await check('n8n made no call outside this machine (no ENOTFOUND in its log)', async () => {
+		const log = fs.readFileSync(live.logFile, 'utf8');
+		const outbound = [...new Set(log.split('\n').filter((line) => line.includes('ENOTFOUND')).map((line) => line.trim()))];
+		assert(outbound.length === 0, `${path.relative(ROOT, live.logFile)}: ${outbound.slice(0, 3).join(' | ')}`);
+		return `${path.relative(ROOT, live.logFile)}: ${log.split('\n').length} lines, none ENOTFOUND`;
 	});
 
 	await check('nothing left running (n8n and the sandbox no longer answer)', async () => {

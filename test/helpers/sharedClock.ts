@@ -2,32 +2,49 @@ import { SandboxControl } from '../../sandbox/control/client';
 
 /**
  * One clock for both sides of a test: the nodes read the process's Date, the sandbox its own clock. While a
- * test file's sandbox runs, the process's Date (only Date: timers stay real) starts at the sandbox's now and
- * runs on with real time; every move of the sandbox's clock moves it too. So a node counting a window from
- * "today" sees the day the sandbox sees, whatever the hour or time zone the suite runs at.
+ * test file's sandbox runs, the process's Date is the real one shifted to the sandbox's now: it runs on with
+ * real time (to the millisecond: timers, timeouts and rate limits keep their real pace), and every move of the
+ * sandbox's clock shifts it again. So a node counting a window from "today" sees the day the sandbox sees,
+ * whatever the hour or time zone the suite runs at.
  */
+const RealDate = Date;
+let offsetMs = 0;
+
+function SharedDate(this: unknown, ...args: unknown[]): Date | string {
+	const now = RealDate.now() + offsetMs;
+	if (!new.target) return new RealDate(now).toString();
+	return args.length === 0 ? new RealDate(now) : new (RealDate as unknown as new (...values: unknown[]) => Date)(...args);
+}
+SharedDate.now = () => RealDate.now() + offsetMs;
+SharedDate.parse = RealDate.parse;
+SharedDate.UTC = RealDate.UTC;
+SharedDate.prototype = RealDate.prototype;
+
+function shiftTo(instant: string): void {
+	offsetMs = RealDate.parse(instant) - RealDate.now();
+}
+
 export class SharedClockControl extends SandboxControl {
 	async advanceClock(by: { seconds?: number; minutes?: number; hours?: number; days?: number }): Promise<{ now: string }> {
 		const moved = await super.advanceClock(by);
-		jest.setSystemTime(Date.parse(moved.now));
+		shiftTo(moved.now);
 		return moved;
 	}
 
 	async reset(seed?: number): Promise<{ seed: number; now: string }> {
 		const reset = await super.reset(seed);
-		jest.setSystemTime(Date.parse(reset.now));
+		shiftTo(reset.now);
 		return reset;
 	}
 }
 
-const REAL_TIMERS = ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] as const;
-
-/** Sets the process's Date to the sandbox's now; it then runs with real time (jest's modern fake timers, Date only). */
+/** From now on the process's Date is the sandbox's clock. */
 export async function shareClockWith(control: SandboxControl): Promise<void> {
-	const { now } = await control.clock();
-	jest.useFakeTimers({ doNotFake: [...REAL_TIMERS], advanceTimers: true, now: Date.parse(now) });
+	shiftTo((await control.clock()).now);
+	globalThis.Date = SharedDate as unknown as DateConstructor;
 }
 
 export function releaseClock(): void {
-	jest.useRealTimers();
+	globalThis.Date = RealDate;
+	offsetMs = 0;
 }
