@@ -207,7 +207,8 @@ export function credentialsFor(sandboxUrl: string, smtp: { host: string; port: n
 	];
 }
 
-function buildPackage(log: (line: string) => void): Promise<void> {
+/** `npm run build` of this package (dist/), which every launch installs into n8n. */
+export function buildPackage(log: (line: string) => void): Promise<void> {
 	log('build: npm run build');
 	const t = Date.now();
 	return new Promise((resolve, reject) => {

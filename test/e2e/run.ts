@@ -12,11 +12,13 @@
  *  7. the editor shows the Cargus node on a workflow canvas (headless Chromium screenshot in artifacts/);
  *  8. the forms, in light and dark mode: each resource's main operation, the credential dialog and the trigger
  *     (screenshots in artifacts/e2e-form-*.png), with County and Locality filled from the node's lookups;
- *  9. a second n8n server with binary data in the filesystem and, on n8n 2.37+, durable poll cursors: the PDFs
- *     and the trigger's exactly-once guarantee (recommendedSettings.ts);
- * 10. nothing it started is left running.
- * Ports: CARGUS_E2E_PORT=N uses N (n8n), N+1 and N+2 (its task brokers), N+3 (sandbox) and N+4 (SMTP sink);
- * without it n8n uses 5688-5690 and the sandbox and sink free ports.
+ *  9. a second n8n server, started beside the first (its checks mostly wait for polls), with binary data in the
+ *     filesystem and, on n8n 2.37+, durable poll cursors: the PDFs and the trigger's exactly-once guarantee
+ *     (recommendedSettings.ts);
+ * 10. n8n made no call outside the machine (no ENOTFOUND in either server's log), and nothing it started is left running.
+ * Ports: CARGUS_E2E_PORT=N uses N (n8n), N+1 and N+2 (its task brokers), N+3 (sandbox) and N+4 (SMTP sink), and
+ * N+5 to N+9 the same for the second server; without it n8n uses 5688-5690 and 5693-5695, the sandboxes and sinks
+ * free ports.
  * Not a jest test (it runs a real n8n for minutes): ts-node --transpile-only test/e2e/run.ts [--n8n <version>]
  * (one of the tested versions or 1.x / 2.x; default the launcher's). test/e2e/compat.ts runs it on every tested version.
  */
@@ -26,7 +28,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { SandboxControl } from '../../sandbox';
 import { BROWSER_PACKAGES, ensureDebianPackages } from '../../scripts/lib/debian-packages';
-import { BROWSER_ID, launch, n8nTarget, N8N_VERSION, ROOT, EXAMPLES_DIR, SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
+import { BROWSER_ID, buildPackage, launch, n8nTarget, N8N_VERSION, ROOT, EXAMPLES_DIR, SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
 import { mainOperationForms, type FormShot } from './forms';
 import { keyPerItem } from './dynamicCredentials';
 import { loginsAtScale } from './loginAtScale';
@@ -127,8 +129,20 @@ async function main(): Promise<void> {
 	process.on('SIGINT', onSignal);
 	process.on('SIGTERM', onSignal);
 
+	// Built once for both servers (CARGUS_PACKAGE_BUILT=1: the caller built it), which start side by side.
+	if (process.env.CARGUS_PACKAGE_BUILT !== '1') await buildPackage((line) => say(`  | ${line}`));
+	const secondServer = checkRecommendedSettings({
+		n8n: N8N,
+		userFolder: path.join(E2E_DIR, 'user-recommended'),
+		mailDir: path.join(E2E_DIR, 'mail-recommended'),
+		n8nPort: N8N_PORT + 5,
+		sandboxPort: PORT_BASE ? PORT_BASE + 8 : 0,
+		smtpPort: PORT_BASE ? PORT_BASE + 9 : 0,
+		log: (line) => say(`  | second server: ${line}`),
+	});
 	try {
 		n8n = await launch({
+			build: false,
 			n8nVersion: N8N.version,
 			fresh: true,
 			userFolder: path.join(E2E_DIR, 'user'),
@@ -144,6 +158,7 @@ async function main(): Promise<void> {
 	} catch (err) {
 		tally.failed++;
 		say(`  FAIL launch: ${err instanceof Error ? err.message : String(err)}`);
+		await secondServer;
 		say(`e2e: ${tally.passed} passed, ${tally.failed} failed`);
 		process.exit(1);
 	}
@@ -392,25 +407,19 @@ async function main(): Promise<void> {
 		await cleanup();
 	}
 
-	const secondServer = await checkRecommendedSettings({
-		n8n: N8N,
-		userFolder: path.join(E2E_DIR, 'user-recommended'),
-		mailDir: path.join(E2E_DIR, 'mail-recommended'),
-		n8nPort: N8N_PORT,
-		sandboxPort: PORT_BASE ? PORT_BASE + 3 : 0,
-		smtpPort: PORT_BASE ? PORT_BASE + 4 : 0,
-		log: (line) => say(`  | ${line}`),
-	});
+	const second = await secondServer;
 
 	await check('n8n made no call outside this machine (no ENOTFOUND in its log)', async () => {
-		const log = fs.readFileSync(live.logFile, 'utf8');
-		const outbound = [...new Set(log.split('\n').filter((line) => line.includes('ENOTFOUND')).map((line) => line.trim()))];
-		assert(outbound.length === 0, `${path.relative(ROOT, live.logFile)}: ${outbound.slice(0, 3).join(' | ')}`);
-		return `${path.relative(ROOT, live.logFile)}: ${log.split('\n').length} lines, none ENOTFOUND`;
+		const logs = [live.logFile, ...(second.logFile ? [second.logFile] : [])];
+		for (const file of logs) {
+			const outbound = [...new Set(fs.readFileSync(file, 'utf8').split('\n').filter((line) => line.includes('ENOTFOUND')).map((line) => line.trim()))];
+			assert(outbound.length === 0, `${path.relative(ROOT, file)}: ${outbound.slice(0, 3).join(' | ')}`);
+		}
+		return `none in ${logs.map((file) => path.relative(ROOT, file)).join(', ')}`;
 	});
 
 	await check('nothing left running (n8n and the sandbox no longer answer)', async () => {
-		for (const url of [`${live.editorUrl}healthz`, `${live.sandbox.url}/_sandbox/clock`, ...secondServer]) {
+		for (const url of [`${live.editorUrl}healthz`, `${live.sandbox.url}/_sandbox/clock`, ...second.urls]) {
 			const answered = await fetch(url, { signal: AbortSignal.timeout(3000) }).then(
 				() => true,
 				() => false,
