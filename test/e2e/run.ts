@@ -334,10 +334,12 @@ async function main(): Promise<void> {
 		await check('the nodes panel lists the Cargus node first for shipment, parcel, delivery, courier, colet, livrare, curier, and among the first 3 for awb', async () => {
 			const page = await (await editor('light')).newPage();
 			await page.goto(`${live.editorUrl}workflow/${WORKFLOW.order}`, { waitUntil: 'domcontentloaded' });
+			// The editor is ready once it shows the workflow (a busy machine takes a while to load it).
+			await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible', timeout: 120000 });
 			const ranks: Array<{ word: string; rank: number; top: string[] }> = [];
 			for (const word of ['shipment', 'parcel', 'delivery', 'awb', 'courier', 'colet', 'livrare', 'curier']) {
 				if (!(await page.locator('[data-test-id="node-creator"]').first().isVisible())) {
-					await page.locator('[data-test-id="node-creator-plus-button"]').first().click();
+					await page.locator('[data-test-id="node-creator-plus-button"]').first().click({ timeout: 60000 });
 				}
 				const search = page.locator('input[data-test-id="node-creator-search-bar"]').first();
 				await search.waitFor({ state: 'visible', timeout: 30000 });
@@ -381,6 +383,7 @@ async function main(): Promise<void> {
 				const bodyTheme = async () => await page.evaluate<string | null>('document.body.getAttribute("data-theme")');
 				// One editor load for every form: each opens from the canvas (double-click) and closes again.
 				await page.goto(`${live.editorUrl}workflow/${created.id}`, { waitUntil: 'domcontentloaded' });
+				await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible', timeout: 120000 });
 				for (const form of forms) {
 					await page.locator(`[data-test-id="canvas-node"][data-node-name="${form.node.name}"]`).first().dblclick({ timeout: 60000 });
 					await waitForForm(page, '[data-test-id="ndv"]', form);
