@@ -9,7 +9,7 @@
  *   - n8n 2.x: Node 24 from the npm registry (package `node`) into <cache>/node-<version>/
  *   - n8n 1.x: the machine's Node (>= 20.19, <= 24)
  *   - n8n with overrides (linkedom, and xlsx for 1.x), installed with --ignore-scripts, then
- *     `npm rebuild sqlite3`, into <cache>/n8n-<version>/
+ *     `npm rebuild sqlite3` (once per sqlite3 and Node.js version: <cache>/sqlite3-<v>-node-<v>/), into <cache>/n8n-<version>/
  * Idempotent: each step writes a marker when it completed; later runs reuse it. One lock per cached folder,
  * so a second clone waits for the first to finish that folder, then reuses it.
  * Run: node scripts/provision-n8n.js [version|1.x|2.x|all] | list | clear [version] (`all`: every version at once)
@@ -230,9 +230,38 @@ async function provisionN8n(t) {
 		});
 		log(`installing n8n ${t.version} into ${t.n8nDir} (first time only: 2 to 5 minutes and about 3 GB, then about a minute to build sqlite3)`);
 		await npm(['install', '--ignore-scripts', '--no-audit', '--no-fund'], t.n8nDir, `n8n ${t.version}`);
-		await npm(['rebuild', 'sqlite3', '--ignore-scripts=false'], t.n8nDir, 'sqlite3 build');
+		await buildSqlite3(t);
 		writeJson(t.n8nMarker, { ...expected, completedAt: new Date().toISOString() });
 		log(`n8n ${t.version} ready`);
+	});
+}
+
+/**
+ * n8n's native sqlite3, built from source (no prebuilt binary can be downloaded here): once per sqlite3 version and
+ * Node.js version, kept in the cache and copied into every n8n that has the same two (2.40.7 and 2.41.1 share it).
+ */
+async function buildSqlite3(t) {
+	const sqlite3 = path.join(t.n8nDir, 'node_modules', 'sqlite3');
+	const version = JSON.parse(fs.readFileSync(path.join(sqlite3, 'package.json'), 'utf8')).version;
+	const binary = path.join(sqlite3, 'build', 'Release', 'node_sqlite3.node');
+	const kept = path.join(CACHE, `sqlite3-${version}-node-${t.nodeVersion}`, 'node_sqlite3.node');
+	const loads = () => {
+		try {
+			execFileSync(t.node, ['-e', `require(${JSON.stringify(sqlite3)})`], { stdio: 'ignore' });
+			return true;
+		} catch {
+			return false;
+		}
+	};
+	await withLock(path.dirname(kept), async () => {
+		if (fs.existsSync(kept)) {
+			fs.mkdirSync(path.dirname(binary), { recursive: true });
+			fs.copyFileSync(kept, binary);
+			if (loads()) return log(`sqlite3 ${version}: the build for Node ${t.nodeVersion} reused (${kept})`);
+		}
+		await npm(['rebuild', 'sqlite3', '--ignore-scripts=false'], t.n8nDir, 'sqlite3 build');
+		fs.mkdirSync(path.dirname(kept), { recursive: true });
+		fs.copyFileSync(binary, kept);
 	});
 }
 
@@ -321,7 +350,7 @@ function clearCache(wanted) {
 	log(`removed ${CACHE}`);
 }
 
-module.exports = { provision, target, resolveVersion, clearCache, paths, N8N_VERSIONS, DEFAULT_N8N_VERSION, NODE_24 };
+module.exports = { provision, buildSqlite3, target, resolveVersion, clearCache, paths, N8N_VERSIONS, DEFAULT_N8N_VERSION, NODE_24 };
 
 if (require.main === module) {
 	for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
