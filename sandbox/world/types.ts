@@ -59,6 +59,16 @@ export interface PickupOrder {
 	OrderType: number;
 	/** 4 cancelled or 5 failed: fixed outcomes that time does not change. */
 	fixedStatus?: 4 | 5;
+	/**
+	 * The location's current order, which its AWBs join: open (0) until launched with `PUT /api/Orders?action=1`
+	 * (then `launchedAt` and the pickup dates are set). Unset for orders sent with `POST /api/Orders`.
+	 */
+	awaitsLaunch?: boolean;
+	launchedAt?: number;
+	/** Cancelled with `PUT /api/Orders?action=0`: 4 from this instant on. */
+	cancelledAt?: number;
+	/** AWBs that joined the order (counted at pickup); unset: parcels + envelopes. */
+	awbCount?: number;
 }
 
 export interface PlannedEvent {
