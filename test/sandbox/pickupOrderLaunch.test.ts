@@ -63,7 +63,7 @@ describe('launch or cancel a location\'s order (PUT /api/Orders?locationId=&acti
 		expect(modelStateFields(noDates.json)).toEqual(['PickupStartDate']);
 		const noLocation = await sandbox.client.call('PUT', '/api/Orders', { query: { action: 0 } });
 		expect(modelStateFields(noLocation.json)).toEqual(['locationId']);
-		for (const query of [
+		for (const query of <Array<Record<string, string | number>>>[
 			{ locationId: DEPOT, action: 2 },
 			{ locationId: DEPOT, action: 1, PickupStartDate: '2026-11-20T18:00:00', PickupEndDate: '2026-11-20T14:00:00' },
 			{ locationId: DEPOT, action: 1, PickupStartDate: '2026-11-19T08:00:00', PickupEndDate: '2026-11-19T10:00:00' },
@@ -88,7 +88,7 @@ describe('list pickup orders (GET /api/Orders, GET /api/Orders/GetByDate)', () =
 	});
 
 	it('answers 400 for a status other than 0 or 1 or paging out of range, 409 for another client\'s location', async () => {
-		for (const extra of [{ status: 2 }, { itemsPerPage: 101 }, { pageNumber: 0 }]) {
+		for (const extra of <Array<Record<string, number>>>[{ status: 2 }, { itemsPerPage: 101 }, { pageNumber: 0 }]) {
 			const result = await sandbox.client.call('GET', '/api/Orders', { query: { locationId: 0, status: 0, ...extra } });
 			expect(result.status).toBe(400);
 		}
