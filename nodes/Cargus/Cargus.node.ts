@@ -2,6 +2,9 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getCounties, getLocalities } from './methods/loadOptions';
+import { getPickupLocations } from './methods/pickupLocations';
+import { searchShipAndGoPoints } from './methods/shipAndGoPoints';
+import { getStreets } from './methods/streets';
 import { account } from './resources/account';
 import { cashReceipt } from './resources/cashReceipt';
 import { complaint } from './resources/complaint';
@@ -50,5 +53,8 @@ export class Cargus implements INodeType {
 		properties: nodeProperties(RESOURCES, 'shipment'),
 	};
 
-	methods = { loadOptions: { getCounties, getLocalities } };
+	methods = {
+		loadOptions: { getCounties, getLocalities, getPickupLocations, getStreets },
+		listSearch: { searchShipAndGoPoints },
+	};
 }
