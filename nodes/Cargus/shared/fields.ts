@@ -92,8 +92,8 @@ export function countryField(to: Destination): INodeProperties {
 	);
 }
 
-/** A county chosen from Cargus' 44 counties. */
-export function countyField(to: Destination, required = true): INodeProperties {
+/** A county chosen from Cargus' 44 counties; `to` undefined: only to narrow a locality dropdown, not sent. */
+export function countyField(to: Destination | undefined, required = true): INodeProperties {
 	return field(
 		{
 			displayName: 'County Name or ID',
@@ -103,6 +103,23 @@ export function countyField(to: Destination, required = true): INodeProperties {
 			typeOptions: { loadOptionsMethod: 'getCounties' },
 			default: '',
 			required,
+		},
+		{ rule: 'id', to },
+	);
+}
+
+/** One of the account's pickup locations, chosen from the list Cargus gives (or its LocationId from an expression). */
+export function pickupLocationField(name: string, hint: string, to: Destination, required = true, displayName = 'Pickup Location Name or ID'): INodeProperties {
+	return field(
+		{
+			displayName,
+			name,
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getPickupLocations' },
+			default: '',
+			required,
+			description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+			hint,
 		},
 		{ rule: 'id', to },
 	);
