@@ -36,16 +36,18 @@ export function registerPickupOrders(app: FastifyInstance, context: SandboxConte
 			if (window && window.start >= window.end) failWith(spec, 'PickupStartDate trebuie sa fie inainte de PickupEndDate.');
 			if (window && window.end <= now) failWith(spec, 'PickupEndDate este in trecut.');
 			const location = locationParameter(query, spec, account);
+			const latestIn = (statuses: number[]) => [...store.orders.values()]
+				.filter((o) => o.LocationId === location.LocationId && statuses.includes(orderStatusAt(o, now)))
+				.sort(byCreation)
+				.pop();
 			if (window) {
-				const order = store.currentOrder(location, now);
+				const order = latestIn([0]);
 				if (!order) throw new AnswerError(errorObject(409, `Nu exista o comanda curenta de lansat pentru punctul de ridicare ${location.LocationId}.`));
-				Object.assign(order, { launchedAt: now, PickupStartDate: window.start, PickupEndDate: window.end });
+				// Validated now, whatever would have validated it otherwise; AWBs then open a new current order.
+				Object.assign(order, { awaitsLaunch: true, launchedAt: now, PickupStartDate: window.start, PickupEndDate: window.end });
 				return ok(order.OrderId, 'int');
 			}
-			const cancellable = [...store.orders.values()]
-				.filter((o) => o.LocationId === location.LocationId && [0, 2].includes(orderStatusAt(o, now)))
-				.sort(byCreation);
-			const order = cancellable[cancellable.length - 1];
+			const order = latestIn([0, 2]);
 			if (!order) throw new AnswerError(errorObject(409, `Nu exista o comanda de anulat pentru punctul de ridicare ${location.LocationId}.`));
 			order.cancelledAt = now;
 			return ok(order.OrderId, 'int');

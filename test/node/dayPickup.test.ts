@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
 import { useSandbox } from '../helpers/sandbox';
 import { engineFor, requestsSeen, runOperation } from './world';
 
@@ -93,5 +97,35 @@ describe('Cash on Delivery › Get Many and › Get Repaid on Day', () => {
 		await sandbox.control.advanceClock({ days: 3 });
 		const after = await runOperation(engine, 'cashOnDelivery', 'getRepaid', { deductionDate: '2026-11-22T09:30:00', returnAll: true });
 		expect(after.json).toContainEqual(expect.objectContaining({ BarCode: added.barcode, RepaymentValue: 80, DeductionDate: expect.stringMatching(/^2026-11-22T/) }));
+	});
+});
+
+describe('the example "Launch the day\'s pickup" (examples/5-launch-daily-pickup.json), node by node in the engine', () => {
+	const example = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'examples', '5-launch-daily-pickup.json'), 'utf8')) as {
+		nodes: Array<{ name: string; type: string; parameters: INodeParameters }>;
+	};
+	const parametersOf = (name: string) => {
+		const { resource, operation, ...parameters } = example.nodes.find((node) => node.name === name)?.parameters ?? {};
+		return { resource: String(resource), operation: String(operation), parameters };
+	};
+
+	it('launches the open order of each location that has one, and then none is open', async () => {
+		const engine = engineFor(sandbox);
+		const step = async (name: string, input?: IDataObject[]) => {
+			const { resource, operation, parameters } = parametersOf(name);
+			const result = await runOperation(engine, resource, operation, parameters, { input });
+			expect(result.error).toBeUndefined();
+			return result.json;
+		};
+		const locations = await step('Your pickup locations');
+		expect(locations).toHaveLength(4);
+		const open = await step('Open order of the location', locations);
+		expect(open.map((order) => order.OrderId)).toEqual([5500006, 5500007]);
+		const launched = await step('Launch pickup', open);
+		expect(launched).toEqual([{ OrderId: 5500006 }, { OrderId: 5500007 }]);
+		const launches = await requestsSeen(sandbox, 'launchOrCancelOrder');
+		expect(launches.map((launch) => [launch.query.locationId, launch.query.action, launch.status])).toEqual([[String(ECOM_TEST), '1', 200], [String(DEPOT), '1', 200]]);
+		const again = await step('Open order of the location', locations);
+		expect(again).toEqual([]);
 	});
 });

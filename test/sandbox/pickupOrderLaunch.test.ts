@@ -31,13 +31,14 @@ describe('launch or cancel a location\'s order (PUT /api/Orders?locationId=&acti
 		expect(timeline).toEqual([0, 2, 3, 1]);
 	});
 
-	it('answers 409 when the location has no current order to launch, or it is unknown; locationId 0 is the headquarters', async () => {
+	it('launches an open order sent with POST at once too; 409 when the location has none, or is unknown; locationId 0 is the headquarters', async () => {
 		const nothing = await sandbox.client.call('PUT', '/api/Orders', { query: { locationId: 1005962051, action: 1, ...window } });
 		expect(nothing.status).toBe(409);
 		expect(nothing.json).toHaveProperty('Error');
+		expect(JSON.stringify(nothing.json)).toContain('1005962051');
 		const headquarters = await sandbox.client.call('PUT', '/api/Orders', { query: { locationId: 0, action: 1, ...window } });
-		expect(headquarters.status).toBe(409);
-		expect(JSON.stringify(headquarters.json)).toContain('1005962049');
+		expect(headquarters.json).toBe(5500006);
+		expect(await getOrder(5500006)).toMatchObject({ OrdStatus: 2, ValidationDate: '2026-11-20T12:00:00', PickupStartDate: '2026-11-20T14:00:00' });
 		for (const locationId of [7, 1005962060]) {
 			expect((await sandbox.client.call('PUT', '/api/Orders', { query: { locationId, action: 1, ...window } })).status).toBe(409);
 		}
