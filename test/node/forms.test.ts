@@ -158,6 +158,13 @@ describe('lookups instead of raw numbers', () => {
 		}
 	});
 
+	it('an address\'s Street is chosen from the chosen locality\'s streets', () => {
+		expect(field('address.StreetId')).toMatchObject({
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getStreets', loadOptionsDependsOn: ['address.LocalityId'] },
+		});
+	});
+
 	it('Street › Get Many chooses the locality from the chosen county\'s localities', () => {
 		expect(field('localityId')).toMatchObject({ type: 'options', typeOptions: { loadOptionsMethod: 'getCountyLocalities', loadOptionsDependsOn: ['countyId'] } });
 	});

@@ -60,7 +60,18 @@ const ADDRESS_FIELDS = ([
 		{ displayName: 'Postal Code', name: 'PostalCode', type: 'string', default: '', placeholder: '400001', description: 'The 6-digit Romanian postal code (Cargus gets it as both "PostalCode" and "CodPostal")' },
 		{ rule: 'postalCode', to: [toBody('PostalCode'), toBody('CodPostal')] },
 	),
-	field({ displayName: 'Street ID', name: 'StreetId', type: 'string', default: '', description: 'Cargus\' number of the street, if you have it; otherwise give the Street Name' }, { rule: 'id' }),
+	field(
+		{
+			displayName: 'Street Name or ID',
+			name: 'StreetId',
+			type: 'options',
+			description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+			typeOptions: { loadOptionsMethod: 'getStreets', loadOptionsDependsOn: ['address.LocalityId'] },
+			default: '',
+			hint: 'Add and choose the Locality first: the list shows its streets, loaded from Cargus. Or give the Street Name below.',
+		},
+		{ rule: 'id' },
+	),
 	{ displayName: 'Street Name', name: 'StreetName', type: 'string', default: '' },
 ] satisfies INodeProperties[]).map((addressField: INodeProperties) => (useOf(addressField).to ? addressField : field(addressField, { to: toBody(addressField.name) })));
 
