@@ -29,7 +29,9 @@ describe('Pickup Location › Get Many', () => {
 		const all = await runOperation(engine, 'pickupLocation', 'getMany', { options: { includeInactive: true } });
 		expect(active.json.map((location) => location.LocationId)).not.toContain(created.json[0].LocationId);
 		expect(all.json).toContainEqual(expect.objectContaining({ LocationId: created.json[0].LocationId, Active: 0 }));
-		expect(await requestsSeen(sandbox, 'pickupLocationsForClient')).toHaveLength(1);
+		const fromExpression = await runOperation(engine, 'pickupLocation', 'getMany', { options: { includeInactive: '={{ "true" }}' } });
+		expect(fromExpression.json).toEqual(all.json);
+		expect(await requestsSeen(sandbox, 'pickupLocationsForClient')).toHaveLength(2);
 	});
 
 	it('with a key-only credential says a login is needed and sends nothing', async () => {

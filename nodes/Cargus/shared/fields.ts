@@ -172,6 +172,11 @@ export async function automaticEodToBody(this: IExecuteSingleFunctions, options:
 	return options;
 }
 
+/** The Filters of a list: what narrows it down. */
+export function filtersField(options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, options };
+}
+
 /** The Options of an operation: settings that change how it runs, not what it asks Cargus. */
 export function optionsField(options: INodeProperties[]): INodeProperties {
 	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options };

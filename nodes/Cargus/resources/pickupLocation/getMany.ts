@@ -1,16 +1,7 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-
 import { optionsField } from '../../shared/fields';
-import { operation } from '../../shared/operation';
+import { operation, otherPathWhen } from '../../shared/operation';
 import { oneItemPerElement } from '../../shared/output';
 import { sendWithToken } from '../../shared/send';
-import { yesNo } from '../../shared/values';
-
-/** Inactive locations are only in the client's full list. */
-async function listAskedFor(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	if (yesNo(this.getNodeParameter('options.includeInactive', false), false)) options.url = '/api/PickupLocations/GetForClient';
-	return options;
-}
 
 export const getMany = operation({
 	name: 'Get Many',
@@ -33,6 +24,7 @@ export const getMany = operation({
 			},
 		]),
 	],
-	preSend: [listAskedFor],
+	// Inactive locations are only in the company's full list.
+	preSend: [otherPathWhen('options.includeInactive', true, '/api/PickupLocations/GetForClient')],
 	output: oneItemPerElement,
 });

@@ -1,20 +1,12 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-
 import { field, toQuery } from '../../shared/field';
 import { fromToDates, pickupLocationField } from '../../shared/fields';
-import { operation } from '../../shared/operation';
+import { operation, otherPathWhen } from '../../shared/operation';
 import { oneItemPerElement } from '../../shared/output';
 import { limitField, pagingOptionsFor, returnAllField, sendPages } from '../../shared/pagination';
 
 const BY_DATE = 'date';
 const BY_LOCATION = 'location';
 const onlyWhen = (findBy: string) => ({ displayOptions: { show: { findBy: [findBy] } } });
-
-/** By date the orders come from another list than by location. */
-async function listAskedFor(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	if (this.getNodeParameter('findBy', BY_DATE) === BY_DATE) options.url = '/api/Orders/GetByDate';
-	return options;
-}
 
 export const getMany = operation({
 	name: 'Get Many',
@@ -61,6 +53,6 @@ export const getMany = operation({
 		limitField,
 		pagingOptionsFor('orders'),
 	],
-	preSend: [listAskedFor],
+	preSend: [otherPathWhen('findBy', BY_DATE, '/api/Orders/GetByDate')],
 	output: oneItemPerElement,
 });

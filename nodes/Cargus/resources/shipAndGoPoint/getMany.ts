@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { countyField } from '../../shared/fields';
+import { countyField, filtersField } from '../../shared/fields';
 import { operation } from '../../shared/operation';
 import { oneItemPerElement } from '../../shared/output';
 import { limitField, returnAllField, upToLimit } from '../../shared/pagination';
@@ -35,13 +35,7 @@ export const getMany = operation({
 	fields: [
 		returnAllField,
 		limitField,
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
+		filtersField([
 				{
 					displayName: 'Cash on Delivery Only',
 					name: 'cashOnDeliveryOnly',
@@ -59,8 +53,7 @@ export const getMany = operation({
 					placeholder: 'Craiova Severinului',
 					description: 'Only the points whose ID, name, city, county, street or postal code contain every word given',
 				},
-			],
-		},
+		]),
 	],
 	output: [oneItemPerElement, matchingFilters, upToLimit],
 });
