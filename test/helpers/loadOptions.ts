@@ -52,6 +52,8 @@ export async function loadOptions(
 	return await implementation.call(context);
 }
 
+type ListSearchMethod = (this: LoadOptionsContext, filter?: string) => Promise<INodeListSearchResult>;
+
 /** Calls one of the Cargus node's list-search methods (a resource locator's "From list", with what the user typed). */
 export async function listSearch(
 	method: string,
@@ -59,8 +61,17 @@ export async function listSearch(
 	credential: ICredentialDataDecryptedObject,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const { cargus, context } = lookupContext(parameters, credential);
-	const implementation = cargus.methods.listSearch[method as keyof typeof cargus.methods.listSearch];
+	const implementation = new Cargus().methods.listSearch[method as keyof Cargus['methods']['listSearch']];
 	if (!implementation) throw new Error(`The Cargus node has no list-search method ${method}`);
-	return await implementation.call(context, filter);
+	return await listSearchWith(implementation, parameters, credential, filter);
+}
+
+/** Calls a list-search method built for a form (one the node may register under any name) in the same context. */
+export async function listSearchWith(
+	implementation: ListSearchMethod,
+	parameters: INodeParameters,
+	credential: ICredentialDataDecryptedObject,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	return await implementation.call(lookupContext(parameters, credential).context, filter);
 }

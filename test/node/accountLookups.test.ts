@@ -1,4 +1,5 @@
-import { listSearch, loadOptions } from '../helpers/loadOptions';
+import { listSearch, listSearchWith, loadOptions } from '../helpers/loadOptions';
+import { shipAndGoSearchOf } from '../../nodes/Cargus/methods/shipAndGoPoints';
 import { KEY_ONLY, sandboxCredential, useSandbox } from '../helpers/sandbox';
 import { streetsOf } from '../../sandbox/world/streets';
 
@@ -60,4 +61,20 @@ test('Ship & Go point search finds points by every word typed (city, street, cou
 	const dolj = await listSearch('searchShipAndGoPoints', form(), sandboxCredential(sandbox.url), 'DOLJ');
 	expect(dolj.results.length).toBeGreaterThan(1);
 	expect((await listSearch('searchShipAndGoPoints', form(), sandboxCredential(sandbox.url), 'nowhere-at-all')).results).toEqual([]);
+});
+
+test('a Ship & Go point search narrowed by the form: its county, its locality, and cash on delivery when an amount is given', async () => {
+	const search = shipAndGoSearchOf({ countyParameter: 'recipient.CountyId', localityParameter: 'recipient.LocalityId', cashOnDeliveryParameter: 'cashOnDelivery' });
+	const run = async (parameters: Record<string, unknown>, filter?: string) =>
+		(await listSearchWith(search, { resource: 'shipment', operation: 'create', ...parameters }, sandboxCredential(sandbox.url), filter)).results;
+	const everything = await run({});
+	expect(everything).toHaveLength(336);
+	const dolj = await run({ recipient: { CountyId: 19 } });
+	expect(dolj.length).toBeGreaterThan(1);
+	expect(dolj.length).toBeLessThan(everything.length);
+	const craiova = await run({ recipient: { CountyId: 19, LocalityId: 183 }, cashOnDelivery: 120.5 });
+	expect(craiova.length).toBeGreaterThan(0);
+	expect(craiova.every((point) => point.name.includes('CRAIOVA') && !point.name.includes('no cash on delivery'))).toBe(true);
+	expect(await run({ recipient: { CountyId: 19, LocalityId: 183 } }, 'severinului')).toEqual([{ name: 'Punct Severinului 21 (Calea Severinului 21, CRAIOVA, Dolj)', value: '114076' }]);
+	expect(await run({ recipient: { CountyId: 15 } }, 'severinului')).toEqual([]);
 });

@@ -44,13 +44,19 @@ export async function lookup(context: ILoadOptionsFunctions, what: string, url: 
 	return { rows, shown: (value) => String(redactOutputValue(value === null || value === undefined ? '' : String(value), secrets)) };
 }
 
-/** A parameter of the form; an expression is resolved where it can be without input data. */
+/**
+ * A parameter of the form; an expression is resolved where it can be without input data. A value n8n does not
+ * resolve (an expression needing input data, a parameter of another form) is read as the form holds it.
+ */
 export function formParameter(context: ILoadOptionsFunctions, path: string): unknown {
+	let value: unknown;
 	try {
-		return context.getNodeParameter(path, '');
+		value = context.getNodeParameter(path, '');
 	} catch {
-		return context.getCurrentNodeParameter(path);
+		value = undefined;
 	}
+	if (value !== '' && value !== undefined) return value;
+	return context.getCurrentNodeParameter(path) ?? value;
 }
 
 /** A chosen id from the form (a dropdown's value or a resource locator's), or undefined when none is chosen yet. */
