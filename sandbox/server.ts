@@ -4,6 +4,7 @@ import type { SandboxContext } from './context';
 import { installControlApi } from './control/api';
 import { gatewayBodies } from './routes/errorBodies';
 import { installGateway } from './gateway/hooks';
+import { registerAwbs } from './routes/awbs';
 import { registerCashOnDelivery } from './routes/cashOnDelivery';
 import { registerCashReceipts } from './routes/cashReceipts';
 import { registerComplaints } from './routes/complaints';
@@ -45,6 +46,7 @@ export function buildServer(context: SandboxContext, logger?: (line: string) => 
 	registerPickupLocations(app, context);
 	registerPickupOrders(app, context);
 	registerReturnAwb(app, context);
+	registerAwbs(app, context);
 	registerTracking(app, context);
 	registerCashOnDelivery(app, context);
 	registerLocalities(app, context);

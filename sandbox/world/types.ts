@@ -97,6 +97,33 @@ export interface Shipment {
 	tariffSetName: string;
 	outboundBarcode: string;
 	events: PlannedEvent[];
+	/** What POST /api/Awbs received (created AWBs only); seeded shipments are described from the fields above. */
+	awb?: AwbDetails;
+}
+
+/** An AWB made by POST /api/Awbs, as GET /api/Awbs answers it (besides the Shipment's own fields). */
+export interface AwbDetails {
+	OrderId: number;
+	SenderLocationId: number;
+	Recipient: Record<string, unknown>;
+	Parcels: number;
+	Envelopes: number;
+	TotalWeight: number;
+	ServiceId: number;
+	DeclaredValue: number;
+	CashRepayment: number;
+	BankRepayment: number;
+	OtherRepayment: string;
+	OpenPackage: boolean;
+	SaturdayDelivery: boolean;
+	MorningDelivery: boolean;
+	ShipmentPayer: number;
+	PriceTableId: number;
+	Observations: string;
+	PackageContent: string;
+	DeliveryPudoPoint: number | null;
+	ParcelCodes: Array<Record<string, unknown>>;
+	GrandTotal: number;
 }
 
 export interface Invoice {
