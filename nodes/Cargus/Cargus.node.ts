@@ -1,10 +1,11 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getCounties, getCountyLocalities, getLocalities } from './methods/loadOptions';
+import { getCounties, getCountyLocalities, getFromLocalities, getLocalities, getRecipientLocalities, getToLocalities } from './methods/loadOptions';
 import { getPickupLocations } from './methods/pickupLocations';
-import { searchShipAndGoPoints } from './methods/shipAndGoPoints';
-import { getStreets } from './methods/streets';
+import { getPriceTables } from './methods/priceTables';
+import { searchDeliveryShipAndGoPoints, searchShipAndGoPoints } from './methods/shipAndGoPoints';
+import { getRecipientStreets, getStreets } from './methods/streets';
 import { account } from './resources/account';
 import { cashOnDelivery } from './resources/cashOnDelivery';
 import { cashReceipt } from './resources/cashReceipt';
@@ -36,7 +37,7 @@ export class Cargus implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: subtitleOf(RESOURCES),
-		description: 'Ship with Cargus (Romania): pickups, return AWBs, tracking, Ship & Go points, localities, cash on delivery, invoices and documents',
+		description: 'Ship with Cargus (Romania): AWBs and their prices, pickups, return AWBs, tracking, Ship & Go points, localities, cash on delivery, invoices and documents',
 		defaults: { name: 'Cargus' },
 		usableAsTool: true,
 		inputs: ONE_MAIN_CONNECTION,
@@ -61,7 +62,10 @@ export class Cargus implements INodeType {
 	};
 
 	methods = {
-		loadOptions: { getCounties, getCountyLocalities, getLocalities, getPickupLocations, getStreets },
-		listSearch: { searchShipAndGoPoints },
+		loadOptions: {
+			getCounties, getCountyLocalities, getFromLocalities, getLocalities, getPickupLocations, getPriceTables, getRecipientLocalities,
+			getRecipientStreets, getStreets, getToLocalities,
+		},
+		listSearch: { searchDeliveryShipAndGoPoints, searchShipAndGoPoints },
 	};
 }

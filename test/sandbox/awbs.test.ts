@@ -136,7 +136,7 @@ describe('read and list AWBs (GET /api/Awbs, GET /api/Awbs/GetByDate)', () => {
 		expect([missing.status, modelStateFields(missing.json)]).toEqual([400, ['ToDate']]);
 		const bad = await sandbox.client.call('GET', '/api/Awbs/GetByDate', { query: { FromDate: '13-45-2026', ToDate: '11-20-2026' } });
 		expect([bad.status, modelStateFields(bad.json)]).toEqual([400, ['FromDate']]);
-		for (const query of [{ FromDate: '11-21-2026', ToDate: '11-20-2026' }, { FromDate: '11-20-2026', ToDate: '11-20-2026', itemsPerPage: 101 }]) {
+		for (const query of [{ FromDate: '11-21-2026', ToDate: '11-20-2026' }, { FromDate: '11-20-2026', ToDate: '11-20-2026', itemsPerPage: 101 }] as Array<Record<string, string | number>>) {
 			expect((await sandbox.client.call('GET', '/api/Awbs/GetByDate', { query })).status).toBe(400);
 		}
 		const foreign = (await sandbox.control.shipments()).find((s) => s.clientId !== 70001)!;

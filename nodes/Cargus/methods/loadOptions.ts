@@ -30,6 +30,11 @@ export function localityOptionsOf(countyParameter: string) {
 /** The localities of the county chosen in the address (pickup locations and pickup orders). */
 export const getLocalities = localityOptionsOf('address.CountyId');
 
+/** The recipient's localities (Shipment › Create), and the two ends of a route (Shipment › Calculate Price). */
+export const getRecipientLocalities = localityOptionsOf('recipientCountyId');
+export const getFromLocalities = localityOptionsOf('fromCountyId');
+export const getToLocalities = localityOptionsOf('toCountyId');
+
 /** The localities of the county chosen in the operation's own County field (Street › Get Many). */
 export const getCountyLocalities = localityOptionsOf('countyId');
 

@@ -47,3 +47,6 @@ export function shipAndGoSearchOf(form: ShipAndGoFormFilter = {}) {
 
 /** Every Ship & Go point, searched by what the user types. */
 export const searchShipAndGoPoints = shipAndGoSearchOf();
+
+/** The point a Ship & Go shipment goes to (Shipment › Create): with cash on delivery, only the points that take it. */
+export const searchDeliveryShipAndGoPoints = shipAndGoSearchOf({ cashOnDeliveryParameter: 'cashOnDelivery' });

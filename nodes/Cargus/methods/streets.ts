@@ -23,3 +23,6 @@ export function streetOptionsOf(localityParameter: string) {
 
 /** The streets of the address's locality (pickup locations and pickup orders). */
 export const getStreets = streetOptionsOf('address.LocalityId');
+
+/** The streets of the recipient's locality (Shipment › Create). */
+export const getRecipientStreets = streetOptionsOf('recipientLocalityId');
