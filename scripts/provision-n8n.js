@@ -12,7 +12,7 @@
  *     `npm rebuild sqlite3`, into <cache>/n8n-<version>/
  * Idempotent: each step writes a marker when it completed; later runs reuse it. One lock per cached folder,
  * so a second clone waits for the first to finish that folder, then reuses it.
- * Run: node scripts/provision-n8n.js [version|1.x|2.x|all] | list | clear [version]
+ * Run: node scripts/provision-n8n.js [version|1.x|2.x|all] | list | clear [version] (`all`: every version at once)
  * The version also comes from $CARGUS_N8N_VERSION; the default is DEFAULT_N8N_VERSION.
  */
 const { spawn, execFileSync } = require('node:child_process');
@@ -30,9 +30,10 @@ const N8N_VERSIONS = {
 		// Its default `vm` expression engine needs the native isolated-vm, which is not built here.
 		env: { N8N_EXPRESSION_ENGINE: 'legacy' },
 	},
-	'2.40.7': { node: NODE_24, overrides: { linkedom: '0.18.12' }, env: {} },
+	// The MCP server registry module refreshes its list from api.n8n.io, out of reach here (ENOTFOUND in the log).
+	'2.40.7': { node: NODE_24, overrides: { linkedom: '0.18.12' }, env: { N8N_DISABLED_MODULES: 'mcp-registry' } },
 	// The newest 2.x whose dependencies the npm registry serves here: 2.41.3 needs n8n-core 2.41.2, which it lacks.
-	'2.41.1': { node: NODE_24, overrides: { linkedom: '0.18.12' }, env: {} },
+	'2.41.1': { node: NODE_24, overrides: { linkedom: '0.18.12' }, env: { N8N_DISABLED_MODULES: 'mcp-registry' } },
 };
 const DEFAULT_N8N_VERSION = '2.40.7';
 const ALIASES = { '1.x': '1.123.81', '2.x': '2.41.1', latest: '2.41.1', default: DEFAULT_N8N_VERSION };
@@ -328,8 +329,9 @@ if (require.main === module) {
 	const run = async () => {
 		if (command === 'clear') return clearCache(arg);
 		if (command === 'list') return listCache();
+		// All versions side by side: each has its own folder and lock, and the installs mostly wait on the registry.
 		const versions = command === 'all' ? Object.keys(N8N_VERSIONS) : [command];
-		for (const v of versions) await provision(v);
+		await Promise.all(versions.map((v) => provision(v)));
 	};
 	run().catch((err) => {
 		process.stderr.write(`provision: ${err.message}\n`);

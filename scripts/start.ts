@@ -7,21 +7,29 @@
  * npm run start:queue (`--queue`): the same with n8n in queue mode: Postgres, Redis, n8n main and two workers.
  * CARGUS_PORT_BASE=<port> moves every port to <port> and the ten after it (see lib/ports.ts).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { launch, ROOT, type LaunchOptions, type Launched } from './lib/launcher';
+import { EXAMPLES_DIR, launch, ROOT, type LaunchOptions, type Launched } from './lib/launcher';
 import { portsFrom } from './lib/ports';
 
-/** Example workflows that start active after they are imported: the webhook and the trigger flow. */
-const ACTIVATE_AFTER_IMPORT = ['cargusExample001', 'cargusExample003'];
+/** Every example workflow starts published (n8n 1.x: active): each does its job from the first minute. */
+function exampleIds(): string[] {
+	return fs
+		.readdirSync(EXAMPLES_DIR)
+		.filter((file) => file.endsWith('.json'))
+		.sort()
+		.map((file) => (JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as { id: string }).id);
+}
 
-async function activate(launched: Launched, id: string): Promise<string> {
+async function publish(launched: Launched, id: string): Promise<string> {
+	const published = launched.n8n.major < 2 ? 'active' : 'published';
 	try {
 		const wf = await launched.rest<{ name: string }>('GET', `/rest/workflows/${id}`);
 		await launched.activate(id);
-		return `active: "${wf.name}"`;
+		return `${published}: "${wf.name}"`;
 	} catch (err) {
-		return `could not activate ${id}: ${err instanceof Error ? err.message : String(err)}`;
+		return `could not publish ${id}: ${err instanceof Error ? err.message : String(err)}`;
 	}
 }
 
@@ -62,7 +70,7 @@ async function main(): Promise<void> {
 	launched = await launch(optionsFromCommandLine());
 	if (stopping) return;
 	if (launched.imported && launched.cookie) {
-		for (const id of ACTIVATE_AFTER_IMPORT) process.stdout.write(`n8n: ${await activate(launched, id)}\n`);
+		for (const id of exampleIds()) process.stdout.write(`n8n: ${await publish(launched, id)}\n`);
 	}
 	const rel = (p: string) => path.relative(ROOT, p) || '.';
 	const secs = ((Date.now() - t0) / 1000).toFixed(1);
@@ -88,12 +96,12 @@ async function main(): Promise<void> {
 					]
 				: []),
 			'',
-			'Example workflows (in the editor, under Overview):',
+			`Example workflows (in the editor, under Overview), all ${launched.n8n.major < 2 ? 'active' : 'published'}:`,
 			`  1. E-shop order to pickup request:  curl -X POST ${editor}webhook/cargus-pickup-order -H 'content-type: application/json' -d @examples/data/shop-order.json`,
-			'  2. Email invoices automatically:    activate it: each invoice Cargus issues from then on is mailed once with its PDF',
+			'  2. Email invoices automatically:    each invoice Cargus issues from now on is mailed once with its PDF',
 			`  3. Tell the customer:               polls every minute; move the sandbox clock to get new events sooner:`,
 			`                                      curl -X POST ${sandbox}/_sandbox/clock/advance -H 'content-type: application/json' -d '{"hours":12}'`,
-			'  4. Mark orders paid:                activate it: each cash-on-delivery repayment (2 days after delivery) mails "Order ... paid" once',
+			'  4. Mark orders paid:                each cash-on-delivery repayment (2 days after delivery) mails "Order ... paid" once',
 			'  5. Launch the day\'s pickup:         at 16:00 on weekdays; Execute workflow launches the open orders now (Depozit Bucuresti has one)',
 			'',
 			'Ctrl-C to stop.',

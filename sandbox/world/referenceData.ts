@@ -43,7 +43,7 @@ export function referenceData(): ReferenceData {
 }
 
 /**
- * Every real Ship & Go point (sandbox/world/data/minihubs.json, all 1,928 of ../shared/data/), keyed by its
+ * Every real Ship & Go point (sandbox/world/data/minihubs.json, all 1,928 of Cargus' WooCommerce plugin), keyed by its
  * symbol in lower case and by its numeric id: the `MinihubId` values the service knows.
  */
 export function findMinihub(id: string): Minihub | undefined {

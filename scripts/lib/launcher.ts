@@ -53,7 +53,8 @@ export const OWNER = {
 };
 const PACKAGE_NAME = 'n8n-nodes-cargus';
 const TRIGGER_TYPE = 'n8n-nodes-cargus.cargusTrigger';
-const BROWSER_ID = 'n8n-nodes-cargus-launcher';
+/** The browser id the owner's session is bound to (n8n checks each request's `browser-id` header against it). */
+export const BROWSER_ID = 'n8n-nodes-cargus-launcher';
 
 export interface LaunchOptions {
 	n8nVersion?: string; // one of N8N_VERSIONS or an alias (1.x, 2.x); default $CARGUS_N8N_VERSION, else N8N_VERSION
@@ -66,7 +67,7 @@ export interface LaunchOptions {
 	userFolder?: string; // N8N_USER_FOLDER, default .n8n-cache/user (.n8n-cache/user-<version> for other versions)
 	mailDir?: string; // default .n8n-cache/mail
 	fresh?: boolean; // delete userFolder and mailDir first
-	build?: boolean; // run `npm run build` first, default true
+	build?: boolean; // run `npm run build` first, default true (false also when CARGUS_PACKAGE_BUILT=1: a caller built it)
 	nodeArgs?: string[]; // extra Node.js options for the n8n server process, e.g. ['--inspect=127.0.0.1:9229']
 	/** n8n in queue mode (Postgres, Redis, main and workers); user folders default to .n8n-cache/queue/. */
 	queue?: QueueOptions;
@@ -139,6 +140,8 @@ function n8nEnv(n8n: N8nTarget, userFolder: string, port: number, brokerPort: nu
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		// n8n lists the verified community nodes from api.n8n.io, out of reach here; this package is installed anyway.
+		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_REINSTALL_MISSING_PACKAGES: 'false',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
@@ -204,7 +207,8 @@ export function credentialsFor(sandboxUrl: string, smtp: { host: string; port: n
 	];
 }
 
-function buildPackage(log: (line: string) => void): Promise<void> {
+/** `npm run build` of this package (dist/), which every launch installs into n8n. */
+export function buildPackage(log: (line: string) => void): Promise<void> {
 	log('build: npm run build');
 	const t = Date.now();
 	return new Promise((resolve, reject) => {
@@ -219,6 +223,27 @@ function buildPackage(log: (line: string) => void): Promise<void> {
 			resolve();
 		});
 	});
+}
+
+/** node's fetch says only "fetch failed": name the cause (a refused or reset connection, a timeout). */
+function explainFetchFailure(error: unknown): never {
+	const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+	throw new Error(`${error instanceof Error ? error.message : String(error)}${cause}`);
+}
+
+/**
+ * A GET whose connection is cut before an answer is sent again (up to 3 times): a busy n8n can close a kept-alive
+ * connection just as the next request goes out on it. A refusal with an HTTP status is an answer, not retried.
+ */
+async function readAgainIfCutOff(send: () => Promise<Response>): Promise<Response> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await send();
+		} catch (error) {
+			if (attempt === 3) explainFetchFailure(error);
+			await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+		}
+	}
 }
 
 function runN8nCli(n8n: N8nTarget, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 300000): Promise<CliResult> {
@@ -376,7 +401,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		await provisioner.provision(n8n.version);
 
 		// The build runs while the sandbox starts and n8n imports the examples: they do not need the package.
-		const built = options.build === false ? Promise.resolve() : buildPackage(log);
+		const built = options.build === false || process.env.CARGUS_PACKAGE_BUILT === '1' ? Promise.resolve() : buildPackage(log);
 		built.catch(() => undefined);
 
 		const sandbox = await startSandbox({ ...options.sandbox, port: options.sandboxPort ?? 4000, host: '127.0.0.1' });
@@ -493,15 +518,17 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		if (!login.ok) log(`n8n: could not log in as ${OWNER.email} (HTTP ${login.status}); was the password changed?`);
 
 		const rest = async <T = unknown>(method: string, urlPath: string, body?: unknown): Promise<T> => {
-			const res = await fetch(`${base}${urlPath}`, {
-				method,
-				headers: {
-					cookie,
-					'browser-id': BROWSER_ID,
-					...(body === undefined ? {} : { 'content-type': 'application/json' }),
-				},
-				body: body === undefined ? undefined : JSON.stringify(body),
-			});
+			const send = () =>
+				fetch(`${base}${urlPath}`, {
+					method,
+					headers: {
+						cookie,
+						'browser-id': BROWSER_ID,
+						...(body === undefined ? {} : { 'content-type': 'application/json' }),
+					},
+					body: body === undefined ? undefined : JSON.stringify(body),
+				});
+			const res = method === 'GET' ? await readAgainIfCutOff(send) : await send().catch(explainFetchFailure);
 			const text = await res.text();
 			if (!res.ok) throw new Error(`n8n ${method} ${urlPath}: HTTP ${res.status} ${text.slice(0, 500)}`);
 			const parsed = text ? (JSON.parse(text) as { data?: T }) : {};

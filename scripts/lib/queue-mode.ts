@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureDebianPackages } from './debian-packages';
+import { ensureDebianPackages, QUEUE_PACKAGES } from './debian-packages';
 import { startPostgres, type RunningPostgres } from './postgres';
 import { startRedis, type RunningRedis } from './redis';
 
@@ -84,7 +84,7 @@ export async function startQueueServices(setup: {
 }): Promise<QueueServices> {
 	const options = { ...QUEUE_DEFAULTS, ...setup.options };
 	const home = path.dirname(setup.mainUserFolder);
-	ensureDebianPackages({ postgresql: 'the database of n8n in queue mode', 'redis-server': 'the queue of n8n in queue mode' }, setup.log);
+	ensureDebianPackages(QUEUE_PACKAGES, setup.log);
 	const { key, created } = encryptionKey(path.join(home, 'encryption-key'));
 	// One database per clone (and per test folder) in the shared cluster.
 	const database = `n8n_cargus_${crypto.createHash('sha256').update(home).digest('hex').slice(0, 10)}`;

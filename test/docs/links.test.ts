@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,3 +50,39 @@ describe('the README is a front page', () => {
 		expect(top).toContain('npm install && npm test');
 	});
 });
+
+describe('the repository stands on its own', () => {
+	// A clone has nothing beside it: a relative path that climbs out of the repository leads nowhere.
+	const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' })
+		.split('\n')
+		.filter((file) => /\.(md|ts|js|mjs|json|ya?ml|sh)$/.test(file) && file !== 'package-lock.json' && fs.existsSync(path.join(ROOT, file)));
+
+	it('no file names a path outside it, or a path that is not there (../)', () => {
+		expect(pathsOutside(tracked)).toEqual([]);
+	});
+
+	it('a path that climbs out of the repository is reported', () => {
+		const dir = fs.mkdtempSync(path.join(ROOT, '.links-'));
+		try {
+			fs.writeFileSync(path.join(dir, 'a.md'), 'See `../../shared/spec/x.md`, `../shared/data/` and [y](../README.md).\n');
+			const file = path.relative(ROOT, path.join(dir, 'a.md'));
+			expect(pathsOutside([file])).toEqual([`${file}: ../../shared/spec/x.md`, `${file}: ../shared/data`]);
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true });
+		}
+	});
+});
+
+function pathsOutside(files: string[]): string[] {
+	const outside: string[] = [];
+	for (const file of files) {
+		const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+		for (const [relative] of text.matchAll(/(?:\.\.\/)+[\w.@-]+(?:\/[\w.@-]+)*/g)) {
+			const target = path.resolve(ROOT, path.dirname(file), relative);
+			// In prose a path must also be there (in code the compiler sees to it, and tests hold fixtures).
+			const missing = file.endsWith('.md') && !fs.existsSync(target);
+			if (path.relative(ROOT, target).startsWith('..') || missing) outside.push(`${file}: ${relative}`);
+		}
+	}
+	return outside;
+}

@@ -66,7 +66,8 @@ export function mainOperationForms(credentialId: string): FormShot[] {
 			name: `Cargus ${resource.replace(/[A-Z]/g, (letter) => ` ${letter}`).replace(/^./, (first) => first.toUpperCase())}`,
 			type: 'n8n-nodes-cargus.cargus',
 			typeVersion: 1,
-			position: [index * 220, 0],
+			// Five to a row: the editor fits them all on the canvas, each big enough to double-click.
+			position: [(index % 5) * 240, Math.floor(index / 5) * 240],
 			parameters: { resource, ...parameters },
 			credentials: { cargusApi: { id: credentialId, name: 'Cargus Sandbox' } },
 		},

@@ -1,8 +1,8 @@
 /**
  * The second n8n server of the end-to-end run, with the settings n8n 3.0 keeps or n8n recommends: binary data in
  * the filesystem (3.0 removes the in-memory mode; n8n 1.x defaults to it) and, on n8n 2.37+, the durable
- * scheduler running the trigger's polls with durable poll cursors. Its own user folder, the first server's ports
- * (that server has stopped by then).
+ * scheduler running the trigger's polls with durable poll cursors. Its own user folder and ports: it runs beside
+ * the first server (its checks mostly wait for polls).
  */
 import { SandboxControl } from '../../sandbox';
 import { launch, type Launched, type N8nTarget } from '../../scripts/lib/launcher';
@@ -22,8 +22,14 @@ export interface SecondServer {
 
 const flags = (env: Record<string, string>) => Object.keys(env).join(', ');
 
-/** Runs the checks of the second server; answers the URLs it started, which must no longer answer afterwards. */
-export async function checkRecommendedSettings(server: SecondServer): Promise<string[]> {
+/** What the second server leaves behind: the URLs it answered on (they must no longer answer) and n8n's log. */
+export interface SecondServerTrace {
+	urls: string[];
+	logFile?: string;
+}
+
+/** Runs the checks of the second server. */
+export async function checkRecommendedSettings(server: SecondServer): Promise<SecondServerTrace> {
 	const durable = hasDurablePollCursors(server.n8n);
 	const checks: Array<[string, (live: Launched, control: SandboxControl) => Promise<string>]> = [
 		[`filesystem binary data (${flags(FILESYSTEM_BINARY_DATA)}=filesystem): invoice PDF and document, AWB PDF and order documents answered byte for byte as Cargus sent them, stored as files`, pdfsInFilesystemMode],
@@ -36,7 +42,7 @@ export async function checkRecommendedSettings(server: SecondServer): Promise<st
 	const wanted = checks.filter(([name]) => selected(name));
 	if (wanted.length === 0) {
 		for (const [name] of checks) say(`  skip ${name}`);
-		return [];
+		return { urls: [] };
 	}
 
 	say(`e2e: a second n8n ${server.n8n.version} with ${flags({ ...FILESYSTEM_BINARY_DATA, ...(durable ? DURABLE_POLL_CURSORS : {}) })}`);
@@ -60,7 +66,7 @@ export async function checkRecommendedSettings(server: SecondServer): Promise<st
 	} catch (err) {
 		tally.failed++;
 		say(`  FAIL launch of the second server: ${err instanceof Error ? err.message : String(err)}`);
-		return [];
+		return { urls: [] };
 	}
 	try {
 		const control = new SandboxControl(live.sandbox.url);
@@ -68,5 +74,5 @@ export async function checkRecommendedSettings(server: SecondServer): Promise<st
 	} finally {
 		await live.stop();
 	}
-	return [`${live.editorUrl}healthz`, `${live.sandbox.url}/_sandbox/clock`];
+	return { urls: [`${live.editorUrl}healthz`, `${live.sandbox.url}/_sandbox/clock`], logFile: live.logFile };
 }

@@ -12,21 +12,23 @@
  *  7. the editor shows the Cargus node on a workflow canvas (headless Chromium screenshot in artifacts/);
  *  8. the forms, in light and dark mode: each resource's main operation, the credential dialog and the trigger
  *     (screenshots in artifacts/e2e-form-*.png), with County and Locality filled from the node's lookups;
- *  9. a second n8n server with binary data in the filesystem and, on n8n 2.37+, durable poll cursors: the PDFs
- *     and the trigger's exactly-once guarantee (recommendedSettings.ts);
- * 10. nothing it started is left running.
- * Ports: CARGUS_E2E_PORT=N uses N (n8n), N+1 and N+2 (its task brokers), N+3 (sandbox) and N+4 (SMTP sink);
- * without it n8n uses 5688-5690 and the sandbox and sink free ports.
+ *  9. a second n8n server, started beside the first (its checks mostly wait for polls), with binary data in the
+ *     filesystem and, on n8n 2.37+, durable poll cursors: the PDFs and the trigger's exactly-once guarantee
+ *     (recommendedSettings.ts);
+ * 10. n8n made no call outside the machine (no ENOTFOUND in either server's log), and nothing it started is left running.
+ * Ports: CARGUS_E2E_PORT=N uses N (n8n), N+1 and N+2 (its task brokers), N+3 (sandbox) and N+4 (SMTP sink), and
+ * N+5 to N+9 the same for the second server; without it n8n uses 5688-5690 and 5693-5695, the sandboxes and sinks
+ * free ports.
  * Not a jest test (it runs a real n8n for minutes): ts-node --transpile-only test/e2e/run.ts [--n8n <version>]
  * (one of the tested versions or 1.x / 2.x; default the launcher's). test/e2e/compat.ts runs it on every tested version.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { SandboxControl } from '../../sandbox';
-import { launch, n8nTarget, N8N_VERSION, ROOT, EXAMPLES_DIR, SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
+import { BROWSER_PACKAGES, ensureDebianPackages } from '../../scripts/lib/debian-packages';
+import { BROWSER_ID, buildPackage, launch, n8nTarget, N8N_VERSION, ROOT, EXAMPLES_DIR, SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
 import { mainOperationForms, type FormShot } from './forms';
 import { keyPerItem } from './dynamicCredentials';
 import { loginsAtScale } from './loginAtScale';
@@ -52,16 +54,6 @@ const WORKFLOW = {
 };
 const CARGUS_TYPE = 'n8n-nodes-cargus.cargus';
 const TRIGGER_TYPE = 'n8n-nodes-cargus.cargusTrigger';
-
-/** Debian's Chromium; installed here when absent and running as root (CI starts from a fresh machine). */
-function ensureChromium(): void {
-	if (fs.existsSync(CHROMIUM)) return;
-	if (process.getuid?.() !== 0) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
-	say('e2e: installing Debian chromium (apt-get)...');
-	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-	execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
-}
 
 interface CredentialTestResult {
 	status: string;
@@ -90,6 +82,19 @@ async function signIn(page: import('playwright-core').Page, n8n: Launched): Prom
 /** Opens a form by its URL (a node's opens n8n's node view) and waits for the labels and field values it must show. */
 async function openForm(page: import('playwright-core').Page, url: string, container: string, form: Pick<FormShot, 'labels' | 'values'>): Promise<void> {
 	await page.goto(url, { waitUntil: 'domcontentloaded' });
+	await waitForForm(page, container, form);
+}
+
+/** Closes the node view (its back button, else Escape) and waits until the canvas is back. */
+async function closeForm(page: import('playwright-core').Page): Promise<void> {
+	const back = page.locator('[data-test-id="back-to-canvas"]').first();
+	if (await back.isVisible()) await back.click();
+	else await page.keyboard.press('Escape');
+	await page.locator('[data-test-id="ndv"]').first().waitFor({ state: 'hidden', timeout: 30000 });
+}
+
+/** Waits until the open form shows its labels and field values. */
+async function waitForForm(page: import('playwright-core').Page, container: string, form: Pick<FormShot, 'labels' | 'values'>): Promise<void> {
 	const panel = page.locator(container).first();
 	await panel.waitFor({ state: 'visible', timeout: 60000 });
 	for (const text of form.labels) {
@@ -108,7 +113,7 @@ async function openForm(page: import('playwright-core').Page, url: string, conta
 async function main(): Promise<void> {
 	const t0 = Date.now();
 	say(`e2e: n8n-nodes-cargus in a real n8n ${N8N.version} (Node ${N8N.nodeVersion})`);
-	ensureChromium();
+	ensureDebianPackages(BROWSER_PACKAGES, say);
 	fs.mkdirSync(ARTIFACTS, { recursive: true });
 
 	let n8n: Launched | undefined;
@@ -125,8 +130,20 @@ async function main(): Promise<void> {
 	process.on('SIGINT', onSignal);
 	process.on('SIGTERM', onSignal);
 
+	// Built once for both servers (CARGUS_PACKAGE_BUILT=1: the caller built it), which start side by side.
+	if (process.env.CARGUS_PACKAGE_BUILT !== '1') await buildPackage((line) => say(`  | ${line}`));
+	const secondServer = checkRecommendedSettings({
+		n8n: N8N,
+		userFolder: path.join(E2E_DIR, 'user-recommended'),
+		mailDir: path.join(E2E_DIR, 'mail-recommended'),
+		n8nPort: N8N_PORT + 5,
+		sandboxPort: PORT_BASE ? PORT_BASE + 8 : 0,
+		smtpPort: PORT_BASE ? PORT_BASE + 9 : 0,
+		log: (line) => say(`  | second server: ${line}`),
+	});
 	try {
 		n8n = await launch({
+			build: false,
 			n8nVersion: N8N.version,
 			fresh: true,
 			userFolder: path.join(E2E_DIR, 'user'),
@@ -142,6 +159,7 @@ async function main(): Promise<void> {
 	} catch (err) {
 		tally.failed++;
 		say(`  FAIL launch: ${err instanceof Error ? err.message : String(err)}`);
+		await secondServer;
 		say(`e2e: ${tally.passed} passed, ${tally.failed} failed`);
 		process.exit(1);
 	}
@@ -155,6 +173,20 @@ async function main(): Promise<void> {
 		return browser;
 	};
 	const control = new SandboxControl(live.sandbox.url);
+	// One browser context per theme, holding the owner's session: each editor page opens signed in.
+	const contexts = new Map<string, import('playwright-core').BrowserContext>();
+	const editor = async (theme: (typeof THEMES)[number]) => {
+		let context = contexts.get(theme);
+		if (!context) {
+			context = await (await openBrowser()).newContext({ viewport: { width: 1440, height: 900 } });
+			// The editor sends its browser id with each request; the session cookie is bound to the launcher's.
+			await context.addInitScript({ content: `window.localStorage.setItem('N8N_THEME', '${theme}'); window.localStorage.setItem('n8n-browserId', '${BROWSER_ID}');` });
+			const [name, value] = live.cookie.split(';')[0].split('=');
+			await context.addCookies([{ name, value, url: live.editorUrl }]);
+			contexts.set(theme, context);
+		}
+		return context;
+	};
 
 	try {
 		await check('n8n has an owner and a session', async () => {
@@ -279,6 +311,7 @@ async function main(): Promise<void> {
 
 		// 5. The editor: log in as the owner and screenshot a workflow with the Cargus node.
 		await check('editor shows the Cargus node on the workflow canvas (screenshot)', async () => {
+			// Signed in through the editor's own form, as a person would.
 			const page = await (await openBrowser()).newPage({ viewport: { width: 1440, height: 900 } });
 			await signIn(page, live);
 			await page.goto(`${live.editorUrl}workflow/${WORKFLOW.order}`, { waitUntil: 'domcontentloaded' });
@@ -297,12 +330,12 @@ async function main(): Promise<void> {
 			await sleep(1500);
 			const triggerFile = path.join(ARTIFACTS, `e2e-editor-cargus-trigger-workflow${SUFFIX}.png`);
 			await page.screenshot({ path: triggerFile });
+			await page.close();
 			return `${path.relative(ROOT, file)} and ${path.basename(triggerFile)}; on the canvas: ${cargusNodes.join(', ')}, Cargus Trigger`;
 		});
 
 		await check('the nodes panel lists the Cargus node first for shipment, parcel, delivery, courier, colet, livrare, curier, and among the first 3 for awb', async () => {
-			const page = await (await openBrowser()).newPage({ viewport: { width: 1440, height: 900 } });
-			await signIn(page, live);
+			const page = await (await editor('light')).newPage();
 			await page.goto(`${live.editorUrl}workflow/${WORKFLOW.order}`, { waitUntil: 'domcontentloaded' });
 			const ranks: Array<{ word: string; rank: number; top: string[] }> = [];
 			for (const word of ['shipment', 'parcel', 'delivery', 'awb', 'courier', 'colet', 'livrare', 'curier']) {
@@ -339,10 +372,7 @@ async function main(): Promise<void> {
 		});
 		for (const theme of THEMES) {
 			await check(`forms in ${theme} mode: each resource's main operation, the credential dialog, the trigger (screenshots)`, async () => {
-				const context = await (await openBrowser()).newContext({ viewport: { width: 1440, height: 900 } });
-				await context.addInitScript({ content: `window.localStorage.setItem('N8N_THEME', '${theme}');` });
-				const page = await context.newPage();
-				await signIn(page, live);
+				const page = await (await editor(theme)).newPage();
 				const shots: string[] = [];
 				const shoot = async (name: string) => {
 					const file = path.join(ARTIFACTS, `e2e-form-${name}-${theme}${SUFFIX}.png`);
@@ -352,10 +382,14 @@ async function main(): Promise<void> {
 					shots.push(path.basename(file));
 				};
 				const bodyTheme = async () => await page.evaluate<string | null>('document.body.getAttribute("data-theme")');
+				// One editor load for every form: each opens from the canvas (double-click) and closes again.
+				await page.goto(`${live.editorUrl}workflow/${created.id}`, { waitUntil: 'domcontentloaded' });
 				for (const form of forms) {
-					await openForm(page, `${live.editorUrl}workflow/${created.id}/${form.node.id}`, '[data-test-id="ndv"]', form);
+					await page.locator(`[data-test-id="canvas-node"][data-node-name="${form.node.name}"]`).first().dblclick({ timeout: 60000 });
+					await waitForForm(page, '[data-test-id="ndv"]', form);
 					if (theme === 'dark') assert((await bodyTheme()) === 'dark', `the editor is not in dark mode (data-theme ${String(await bodyTheme())})`);
 					await shoot(form.resource);
+					await closeForm(page);
 				}
 				await openForm(page, `${live.editorUrl}home/credentials/${SANDBOX_CREDENTIAL_ID}`, '[data-test-id="editCredential-modal"]', {
 					labels: ['Environment', 'Base URL', 'Account Type'],
@@ -368,7 +402,7 @@ async function main(): Promise<void> {
 					values: ['New Tracking Event'],
 				});
 				await shoot('trigger');
-				await context.close();
+				await page.close();
 				return `${shots.length} screenshots: ${shots.join(', ')}`;
 			});
 		}
@@ -376,18 +410,19 @@ async function main(): Promise<void> {
 		await cleanup();
 	}
 
-	const secondServer = await checkRecommendedSettings({
-		n8n: N8N,
-		userFolder: path.join(E2E_DIR, 'user-recommended'),
-		mailDir: path.join(E2E_DIR, 'mail-recommended'),
-		n8nPort: N8N_PORT,
-		sandboxPort: PORT_BASE ? PORT_BASE + 3 : 0,
-		smtpPort: PORT_BASE ? PORT_BASE + 4 : 0,
-		log: (line) => say(`  | ${line}`),
+	const second = await secondServer;
+
+	await check('n8n made no call outside this machine (no ENOTFOUND in its log)', async () => {
+		const logs = [live.logFile, ...(second.logFile ? [second.logFile] : [])];
+		for (const file of logs) {
+			const outbound = [...new Set(fs.readFileSync(file, 'utf8').split('\n').filter((line) => line.includes('ENOTFOUND')).map((line) => line.trim()))];
+			assert(outbound.length === 0, `${path.relative(ROOT, file)}: ${outbound.slice(0, 3).join(' | ')}`);
+		}
+		return `none in ${logs.map((file) => path.relative(ROOT, file)).join(', ')}`;
 	});
 
 	await check('nothing left running (n8n and the sandbox no longer answer)', async () => {
-		for (const url of [`${live.editorUrl}healthz`, `${live.sandbox.url}/_sandbox/clock`, ...secondServer]) {
+		for (const url of [`${live.editorUrl}healthz`, `${live.sandbox.url}/_sandbox/clock`, ...second.urls]) {
 			const answered = await fetch(url, { signal: AbortSignal.timeout(3000) }).then(
 				() => true,
 				() => false,

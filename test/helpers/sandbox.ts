@@ -3,6 +3,7 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox';
 import { DEFAULT_ACCOUNT, startSandbox } from '../../sandbox';
 import { SandboxControl } from '../../sandbox/control/client';
+import { releaseClock, shareClockWith, SharedClockControl } from './sharedClock';
 
 export { DEFAULT_ACCOUNT };
 
@@ -31,7 +32,8 @@ export interface SandboxHandle {
 }
 
 /**
- * Starts one frozen-clock sandbox on a free port for the test file (beforeAll) and stops it (afterAll).
+ * Starts one frozen-clock sandbox on a free port for the test file (beforeAll) and stops it (afterAll). The
+ * nodes' clock is the sandbox's while it runs (sharedClock.ts): move it with `control.advanceClock`.
  * Read `url` and `control` inside tests or hooks, not at module load.
  */
 export function useSandbox(options: SandboxOptions = {}): SandboxHandle {
@@ -39,9 +41,11 @@ export function useSandbox(options: SandboxOptions = {}): SandboxHandle {
 	let control: SandboxControl | undefined;
 	beforeAll(async () => {
 		running = await startSandbox({ port: 0, clockMode: 'frozen', now: SANDBOX_NOW, ...options });
-		control = new SandboxControl(running.url);
+		control = new SharedClockControl(running.url);
+		await shareClockWith(control);
 	});
 	afterAll(async () => {
+		releaseClock();
 		await running?.stop();
 	});
 	return {

@@ -63,13 +63,13 @@ describe('the provisioner', () => {
 		expect(() => load().target('2.39.0')).toThrow(/n8n 2\.39\.0 is not one of the tested versions: 1\.123\.81, 2\.40\.7, 2\.41\.1/);
 	});
 
-	it('runs n8n 2.x on the provisioned Node.js 24 and n8n 1.x on this machine\'s Node.js with the legacy expression engine', () => {
+	it('runs n8n 2.x on the provisioned Node.js 24 without its MCP registry (it calls api.n8n.io) and n8n 1.x on this machine\'s Node.js with the legacy expression engine', () => {
 		const p = load();
 		for (const v of ['2.40.7', '2.41.1']) {
 			const t = p.target(v);
 			expect(t.nodeVersion).toBe(p.NODE_24);
 			expect(t.node).toBe(path.join(p.paths.cache, `node-${p.NODE_24}`, 'node_modules', '.bin', 'node'));
-			expect(t.env).toEqual({});
+			expect(t.env).toEqual({ N8N_DISABLED_MODULES: 'mcp-registry' });
 		}
 		const one = p.target('1.x');
 		expect(one.node).toBe(process.execPath);
