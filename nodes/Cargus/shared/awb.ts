@@ -54,7 +54,7 @@ function checkServiceLimits(context: IExecuteSingleFunctions, body: IDataObject,
 	if (service.value === 36 && envelopes > 0) throw limit('envelopes are not taken');
 	const pieces = Array.isArray(body.ParcelCodes) ? (body.ParcelCodes as IDataObject[]) : [];
 	const heavy = pieces.findIndex((piece) => Number(piece.Weight) > service.maxPieceKg);
-	if (heavy >= 0) throw refuse(context, `${piecesLabel} › ${heavy + 1} › Weight`, `${String(pieces[heavy].Weight)} kg: at most ${service.maxPieceKg} kg a piece (service ${service.name})`);
+	if (heavy >= 0) throw refuse(context, `${piecesLabel} › ${heavy + 1} › Weight (Kg)`, `${String(pieces[heavy].Weight)} kg: at most ${service.maxPieceKg} kg a piece (service ${service.name})`);
 }
 
 /** Counts and sizes of an AWB's pieces: Parcels, Envelopes and TotalWeight from ParcelCodes, then the service's limits. */
@@ -63,7 +63,7 @@ export async function piecesToBody(this: IExecuteSingleFunctions, options: IHttp
 	const pieces = Array.isArray(body.ParcelCodes) ? (body.ParcelCodes as IDataObject[]) : [];
 	pieces.forEach((piece, index) => {
 		piece.Code = String(index);
-		if (piece.Type === 1 && Number(piece.Weight) < 1) throw refuse(this, `Parcels › ${index + 1} › Weight`, `${String(piece.Weight)} kg: a parcel weighs at least 1 kg`);
+		if (piece.Type === 1 && Number(piece.Weight) < 1) throw refuse(this, `Parcels › ${index + 1} › Weight (Kg)`, `${String(piece.Weight)} kg: a parcel weighs at least 1 kg`);
 	});
 	body.Parcels = pieces.filter((piece) => piece.Type === 1).length;
 	body.Envelopes = pieces.length - body.Parcels;
