@@ -38,6 +38,11 @@ const BEYOND = [
 	'GET /api/Orders',
 	'GET /api/CashAccount/GetByDate',
 	'GET /api/CashAccount/GetByDeductionDate',
+	'POST /api/Awbs',
+	'DELETE /api/Awbs',
+	'GET /api/Awbs',
+	'GET /api/Awbs/GetByDate',
+	'POST /api/ShippingCalculation',
 ];
 
 function operations(): INodePropertyOptions[] {

@@ -59,6 +59,13 @@ const REQUIRED: Record<string, string[]> = {
 	'pickupOrder.get': ['orderId'],
 	'pickupOrder.send': ['locationId', 'pickupStartDate', 'pickupEndDate', 'parcels', 'totalWeight'],
 	'returnAwb.create': ['barcode'],
+	'shipment.calculatePrice': ['fromCountyId', 'fromLocalityId', 'toCountyId', 'toLocalityId', 'serviceId', 'parcels', 'totalWeight'],
+	// The Ship & Go point only for service 38, the recipient's county and locality for the others.
+	'shipment.create': ['senderLocationId', 'serviceId', 'deliveryPudoPoint', 'recipientName', 'recipientPhone', 'recipientCountyId', 'recipientLocalityId'],
+	'shipment.delete': ['barcode'],
+	// By barcode or by pickup order: each is shown for its Find By only.
+	'shipment.get': ['barcode', 'orderId'],
+	'shipment.getMany': ['fromDate', 'toDate'],
 	'shipment.getCashOnDelivery': [],
 	'shipment.getStatus': ['barcode'],
 	'shipment.track': ['barcodes'],
@@ -121,7 +128,8 @@ describe('required fields', () => {
 	});
 
 	it('optional fields (collections) hold nothing required and no ID that would be sent as 0', () => {
-		const nested = allFields(properties).filter(({ nested, path }) => nested && !path.startsWith('receipts.'));
+		// Each entry of a list (a cash receipt, a piece of a shipment) has its own required fields.
+		const nested = allFields(properties).filter(({ nested, path }) => nested && !path.startsWith('receipts.') && !path.startsWith('parcels.'));
 		expect(nested.filter(({ field }) => field.required).map(({ path }) => path)).toEqual([]);
 		expect(nested.filter(({ field }) => field.type === 'number' && field.default === 0).map(({ path }) => path)).toEqual([]);
 	});
@@ -150,8 +158,8 @@ describe('lookups instead of raw numbers', () => {
 
 	it('every pickup location of the account is chosen from its list, and still takes an ID from an expression', () => {
 		const locations = allFields(properties).filter(({ field }) => /location/i.test(field.displayName) && /\bID\b/.test(field.displayName));
-		expect([...new Set(locations.map(({ path }) => path))].sort()).toEqual(['additionalFields.senderLocationId', 'location', 'locationId']);
-		expect(locations).toHaveLength(7);
+		expect([...new Set(locations.map(({ path }) => path))].sort()).toEqual(['additionalFields.senderLocationId', 'location', 'locationId', 'senderLocationId']);
+		expect(locations).toHaveLength(8);
 		for (const { path, field } of locations) {
 			expect([path, field.type, field.typeOptions?.loadOptionsMethod, field.displayName]).toEqual([path, 'options', 'getPickupLocations', expect.stringMatching(/Name or ID$/)]);
 			expect(field.description).toMatch(/specify an ID using an <a href=.*expression/);
@@ -232,6 +240,7 @@ describe('defaults, subtitle and search', () => {
 			'pickupOrder.getMany',
 			'shipAndGoPoint.getMany',
 			'shipment.getCashOnDelivery',
+			'shipment.getMany',
 			'shipment.track',
 			'shipment.trackWithStatus',
 			'shipment.trackWithoutLogin',

@@ -12,7 +12,7 @@ const yesNoField = (displayName: string, name: string, property: string, descrip
 
 export const shipmentOptionFields: INodeProperties[] = [
 	field(
-		{ displayName: 'Declared Value (RON)', name: 'declaredValue', type: 'number', typeOptions: { numberPrecision: 2, minValue: 0 }, default: 0, description: 'The value the shipment is insured for, in lei' },
+		{ displayName: 'Declared Value (RON)', name: 'declaredValue', type: 'number', typeOptions: { numberPrecision: 2, minValue: 0 }, default: null, description: 'The value the shipment is insured for, in lei' },
 		{ rule: 'amount', to: toBody('DeclaredValue') },
 	),
 	yesNoField('Morning Delivery', 'morningDelivery', 'MorningDelivery', 'Whether to deliver before noon (extra cost)'),

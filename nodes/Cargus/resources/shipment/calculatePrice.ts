@@ -34,7 +34,7 @@ function placeFields(end: 'from' | 'to', label: string): INodeProperties[] {
 }
 
 const count = (displayName: string, name: string, property: string, description: string, defaultValue: number) =>
-	field({ displayName, name, type: 'number', default: defaultValue, required: true, description }, { rule: 'count', to: toBody(property) });
+	field({ displayName, name, type: 'number', default: defaultValue, required: defaultValue > 0, description }, { rule: 'count', to: toBody(property) });
 
 /** ShippingCalculation takes the route flat: FromLocalityId, or FromCountyName and FromLocalityName for names. */
 async function flatRoute(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
