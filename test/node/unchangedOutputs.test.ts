@@ -25,7 +25,7 @@ const ARGES = 5;
 const DATES = { fromDate: '2025-11-21T00:00:00', toDate: '2026-11-20T10:00:00' };
 
 let proxy: RecordingProxy;
-const world = { signedByStefan: '', failedDelivery: '', orderId: 0, invoiceId: 0, repaidAt: '' };
+const world = { signedByStefan: '', failedDelivery: '', orderId: 0, invoiceId: 0, repaidAt: '', createdAwb: '', awbToDelete: '' };
 
 function credential(): ICredentialDataDecryptedObject {
 	return sandboxCredential(sandbox.url, { baseUrl: proxy.url, apiKey: USER.subscriptionKey, username: USER.username, password: USER.password });
@@ -51,6 +51,11 @@ beforeAll(async () => {
 	const sent = await runOperation(engine, 'pickupOrder', 'send', ORDER);
 	const invoices = await runOperation(engine, 'invoice', 'getMany', { ...DATES, returnAll: false, limit: 1 });
 	if (updated.error || sent.error || invoices.error) throw new Error(`Could not prepare the data: ${String(updated.error ?? sent.error ?? invoices.error)}`);
+	const created = await runOperation(engine, 'shipment', 'create', AWB);
+	const toDelete = await runOperation(engine, 'shipment', 'create', AWB);
+	if (created.error || toDelete.error) throw new Error(`Could not create the AWBs: ${String(created.error ?? toDelete.error)}`);
+	world.createdAwb = String(created.json[0].BarCode);
+	world.awbToDelete = String(toDelete.json[0].BarCode);
 	world.orderId = Number(sent.json[0].OrderId);
 	world.invoiceId = Number(invoices.json[0].InvoiceId);
 });
@@ -66,6 +71,18 @@ const ORDER: INodeParameters = {
 	envelopes: 0,
 	totalWeight: 1,
 	locationId: String(LOCATION_ID),
+};
+
+const AWB: INodeParameters = {
+	senderLocationId: LOCATION_ID,
+	serviceId: 34,
+	recipientName: 'Stefan Lungu absent',
+	recipientPhone: '0722000000',
+	recipientCountyId: 15,
+	recipientLocalityId: 164,
+	parcels: { piece: [{ type: 1, weight: 2 }] },
+	cashOnDelivery: 99.5,
+	additionalFields: { orderReference: 'Comanda Stefan absent' },
 };
 
 /** How an operation's items come from its answers. */
@@ -100,6 +117,11 @@ const OPERATIONS: Array<[string, string, Shape, () => INodeParameters]> = [
 	['pickupOrder', 'send', 'value', () => ORDER],
 	['returnAwb', 'create', 'value', () => ({ barcode: world.signedByStefan })],
 	['shipAndGoPoint', 'getMany', 'list', () => ({ returnAll: true })],
+	['shipment', 'calculatePrice', 'record', () => ({ fromCountyId: 27, fromLocalityId: 29445916, toCountyId: 15, toLocalityId: 164, serviceId: 34, parcels: 1, totalWeight: 2 })],
+	['shipment', 'create', 'value', () => AWB],
+	['shipment', 'delete', 'value', () => ({ barcode: world.awbToDelete })],
+	['shipment', 'get', 'list', () => ({ findBy: 'barcode', barcode: world.createdAwb })],
+	['shipment', 'getMany', 'list', () => ({ fromDate: '2026-11-01T00:00:00', toDate: '2026-11-20T00:00:00', returnAll: true, options: { pageSize: 20 } })],
 	['shipment', 'getCashOnDelivery', 'list', () => ({ barcode: world.signedByStefan })],
 	['shipment', 'getStatus', 'record', () => ({ barcode: world.signedByStefan })],
 	['shipment', 'track', 'list', () => ({ barcodes: `${world.signedByStefan},${world.failedDelivery}`, simplify: false })],
