@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { listSearch, loadOptions } from '../helpers/loadOptions';
@@ -182,5 +185,30 @@ describe('Shipment › Delete, › Calculate Price', () => {
 		const noLocality = await runOperation(engine, 'shipment', 'calculatePrice', { ...parameters, toLocalityId: '={{ "" }}' });
 		expect(noLocality.error?.message).toMatch(/^To Locality Name or ID \(item 1\): a value is required/);
 		expect((await requestsSeen(sandbox, 'shippingCalculation')).length).toBe(2);
+	});
+});
+
+describe('example 1 (E-shop order to AWB and label)', () => {
+	const examples = path.join(__dirname, '..', '..', 'examples');
+	const workflow = JSON.parse(fs.readFileSync(path.join(examples, '1-eshop-order-to-pickup-request.json'), 'utf8')) as { nodes: Array<{ name: string; parameters: INodeParameters }> };
+	const nodeParameters = (name: string) => workflow.nodes.find((node) => node.name === name)!.parameters;
+	const order = JSON.parse(fs.readFileSync(path.join(examples, 'data', 'shop-order.json'), 'utf8')) as IDataObject;
+
+	it.each(['courier', 'shipAndGo'])('its Create AWB and Get Label nodes turn the sample order (%s) into an AWB with cash on delivery = the total, and its label', async (method) => {
+		const engine = engineFor(sandbox);
+		const points = await listSearch('searchDeliveryShipAndGoPoints', { cashOnDelivery: 1 }, sandboxCredential(sandbox.url), 'Cluj');
+		const body = { ...order, delivery: method === 'courier' ? order.delivery : { method, shipAndGoPointId: points.results[0].value } };
+		const { resource, operation, ...create } = nodeParameters('Create AWB');
+		const created = await runOperation(engine, String(resource), String(operation), create, { input: [{ body }] });
+		expect(created.error).toBeUndefined();
+		const barcode = String(created.json[0].BarCode);
+		expect(created.json[0]).toMatchObject({ OrderReference: 'SHOP-10042' });
+		const [awb] = (await runOperation(engine, 'shipment', 'get', { findBy: 'barcode', barcode })).json;
+		expect(awb).toMatchObject({ CashRepayment: order.total, CustomString: 'SHOP-10042', ServiceId: method === 'courier' ? 34 : 38, TotalWeight: 5 });
+		expect(awb.Recipient).toMatchObject(method === 'courier' ? { Name: 'Ion Popescu', LocalityName: 'CLUJ-NAPOCA', StreetName: 'Memorandumului' } : { Name: 'Ion Popescu' });
+		const { resource: labelResource, operation: labelOperation, ...label } = nodeParameters('Get Label');
+		const printed = await runOperation(engine, String(labelResource), String(labelOperation), label, { input: created.json });
+		expect(printed.error).toBeUndefined();
+		expect(printed.items[0].binary?.data?.mimeType).toBe('application/pdf');
 	});
 });
