@@ -230,3 +230,14 @@ export function fromToDates(fromDescription: string, toDescription: string): INo
 		dateField('toDate', 'To', toDescription, toQuery('ToDate'), 'fromDate'),
 	];
 }
+
+/** Find By: which of two (or more) ways an operation looks things up; the fields of each show with `onlyWhenFoundBy`. */
+export function findByField(options: Array<{ name: string; value: string; description: string }>): INodeProperties {
+	const form: INodeProperties = { displayName: 'Find By', name: 'findBy', type: 'options', noDataExpression: true, options, default: '' };
+	return field({ ...form, default: options[0].value }, {});
+}
+
+/** Shows a field only for one Find By choice. */
+export function onlyWhenFoundBy(findBy: string): Pick<INodeProperties, 'displayOptions'> {
+	return { displayOptions: { show: { findBy: [findBy] } } };
+}

@@ -1,14 +1,13 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { field, toQuery } from '../../shared/field';
-import { barcodeField, idField } from '../../shared/fields';
+import { toQuery } from '../../shared/field';
+import { barcodeField, findByField, idField, onlyWhenFoundBy } from '../../shared/fields';
 import { operation } from '../../shared/operation';
 import { oneItemPerElement, orFailWith } from '../../shared/output';
 import { sendWithToken } from '../../shared/send';
 
 const BY_BARCODE = 'barcode';
 const BY_ORDER = 'pickupOrder';
-const onlyWhen = (findBy: string) => ({ displayOptions: { show: { findBy: [findBy] } } });
 
 export const get = operation({
 	name: 'Get',
@@ -20,22 +19,12 @@ export const get = operation({
 	url: '/api/Awbs',
 	send: sendWithToken,
 	fields: [
-		field(
-			{
-				displayName: 'Find By',
-				name: 'findBy',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Barcode', value: BY_BARCODE, description: 'One AWB by its barcode' },
-					{ name: 'Pickup Order', value: BY_ORDER, description: 'The AWBs of one pickup order' },
-				],
-				default: BY_BARCODE,
-			},
-			{},
-		),
-		{ ...barcodeField(toQuery('barCode')), ...onlyWhen(BY_BARCODE) },
-		{ ...idField('orderId', 'Pickup Order ID', 'The pickup order whose AWBs to get', '5500100', toQuery('orderId')), ...onlyWhen(BY_ORDER) },
+		findByField([
+			{ name: 'Barcode', value: BY_BARCODE, description: 'One AWB by its barcode' },
+			{ name: 'Pickup Order', value: BY_ORDER, description: 'The AWBs of one pickup order' },
+		]),
+		{ ...barcodeField(toQuery('barCode')), ...onlyWhenFoundBy(BY_BARCODE) },
+		{ ...idField('orderId', 'Pickup Order ID', 'The pickup order whose AWBs to get', '5500100', toQuery('orderId')), ...onlyWhenFoundBy(BY_ORDER) },
 	],
 	output: orFailWith(oneItemPerElement, function (this: IExecuteSingleFunctions) {
 		return String(this.getNodeParameter('findBy', BY_BARCODE)) === BY_ORDER
