@@ -50,6 +50,22 @@ async function repaidDay(): Promise<string> {
 
 const pickupOrder = async () => ({ locationId: String(ECOM_TEST_LOCATION), ...(await pickupWindow()), parcels: 1, envelopes: 0, totalWeight: 2 });
 
+const SHIPMENT: INodeParameters = {
+	senderLocationId: ECOM_TEST_LOCATION,
+	serviceId: 34,
+	recipientName: 'Ana Pop',
+	recipientPhone: '0722000000',
+	recipientCountyId: 15,
+	recipientLocalityId: 164,
+	parcels: { piece: [{ type: 1, weight: 2 }] },
+	cashOnDelivery: 10,
+};
+
+async function createdAwb(): Promise<string> {
+	const { json } = await runOperation(behindProxy('login'), 'shipment', 'create', SHIPMENT);
+	return String(json[0].BarCode);
+}
+
 const WITHOUT_LOGIN: Array<[string, string, () => Promise<INodeParameters>]> = [
 	['returnAwb', 'create', async () => ({ barcode: await ownBarcode(), additionalFields: { hasContract: true } })],
 	['shipment', 'trackWithoutLogin', async () => ({ barcode: await ownBarcode() })],
@@ -100,6 +116,11 @@ const WITH_LOGIN: Array<[string, string, () => Promise<INodeParameters>]> = [
 	['shipAndGoPoint', 'getMany', async () => ({ returnAll: false, limit: 5, filters: { cashOnDeliveryOnly: true } })],
 	['cashOnDelivery', 'getMany', async () => ({ ...(await lastYear()), returnAll: true })],
 	['cashOnDelivery', 'getRepaid', async () => ({ deductionDate: await repaidDay(), returnAll: true })],
+	['shipment', 'create', async () => SHIPMENT],
+	['shipment', 'calculatePrice', async () => ({ fromCountyId: 27, fromLocalityId: 29445916, toCountyId: 15, toLocalityId: 164, serviceId: 34, parcels: 1, totalWeight: 2 })],
+	['shipment', 'getMany', async () => ({ ...(await lastYear()), returnAll: false, limit: 3 })],
+	['shipment', 'get', async () => ({ findBy: 'barcode', barcode: await createdAwb() })],
+	['shipment', 'delete', async () => ({ barcode: await createdAwb() })],
 	[
 		'pickupOrder',
 		'get',
