@@ -65,18 +65,19 @@ async function main(): Promise<void> {
 	try {
 		say(`Cargus demo: example flows against the sandbox at ${sandbox.url} (Cargus steps in n8n-core's engine)`);
 
-		// 1. E-shop order to pickup request
-		say('\n1. E-shop order to pickup request (examples/1-eshop-order-to-pickup-request.json)');
+		// 1. E-shop order to AWB and label
+		say('\n1. E-shop order to AWB and label (examples/1-eshop-order-to-pickup-request.json)');
 		const flow1 = exampleNodes('1-eshop-order-to-pickup-request.json');
 		const order = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'data', 'shop-order.json'), 'utf8')) as IDataObject;
-		say(`   webhook (simulated): shop order ${String(order.orderNumber)}, ${String(order.parcels)} parcels, ${String(order.totalWeightKg)} kg`);
-		const sent = await run(params(flow1, 'Send Pickup Order'), [{ body: order, headers: {}, query: {} }]);
-		const orderId = sent[0]?.json.OrderId;
-		say(`   Cargus Pickup Order › Send: OrderId ${String(orderId)}`);
-		const readBack = await run(params(flow1, 'Get Pickup Order'), sent.map((i) => i.json));
-		const o = readBack[0]?.json ?? {};
-		say(`   Cargus Pickup Order › Get:  ${String(o.PickUpSiteName)}, ${String(o.NoParcel)} parcels, ${String(o.TotalWeight)} kg, pickup ${String(o.PickupStartDate)} to ${String(o.PickupEndDate)}, status ${String(o.OrdStatus)}`);
-		if (orderId !== undefined && o.OrderId === orderId) summary.orders++;
+		say(`   webhook (simulated): shop order ${String(order.orderNumber)}, ${String(order.total)} RON, ${String(order.totalWeightKg)} kg`);
+		const created = await run(params(flow1, 'Create AWB'), [{ body: order, headers: {}, query: {} }]);
+		const barcode = created[0]?.json.BarCode;
+		say(`   Cargus Shipment › Create: AWB ${String(barcode)}`);
+		const label = await run(params(flow1, 'Get Label'), created.map((i) => i.json));
+		const pdf = label[0]?.binary?.data;
+		if (pdf) fs.writeFileSync(path.join(OUT, `awb-${String(barcode)}.pdf`), Buffer.from(pdf.data, 'base64'));
+		say(`   Cargus Document › Get AWB PDF: ${pdf ? `label saved as awb-${String(barcode)}.pdf` : 'no label'}`);
+		if (barcode !== undefined && pdf) summary.orders++;
 
 		// 2. Email invoices automatically
 		say('\n2. Email invoices automatically (examples/2-email-invoices.json)');
@@ -145,7 +146,7 @@ async function main(): Promise<void> {
 		say(`   poll again without a clock move: ${again.length} events (each event is emitted once)`);
 
 		say('\nSummary');
-		say(`   pickup orders sent:            ${summary.orders}`);
+		say(`   AWBs created with their label: ${summary.orders}`);
 		say(`   invoices emailed (with PDF):   ${summary.invoices}`);
 		say(`   customer notifications sent:   ${summary.notifications}`);
 		say(`   emails received by the local SMTP sink: ${sink.mails.length} (in ${path.relative(ROOT, sink.dir)}/)`);

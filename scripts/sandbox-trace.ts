@@ -1,6 +1,6 @@
 /**
  * Proves that a change to the sandbox left its behaviour alone: `record` sends a few thousand varied requests
- * (every operation and the control API, JSON and XML, good and bad input, auth failures, faults) to a sandbox
+ * (every operation, those beyond the interface too, and the control API, JSON and XML, good and bad input, auth failures, faults) to a sandbox
  * with a frozen clock and a fixed seed and saves each request with its full answer; `replay` sends the same
  * requests to the sandbox as it is now and fails unless every answer is byte for byte the same.
  *
@@ -265,6 +265,62 @@ const SERVICE: Make[] = [
 			{ Shipment: 'x', PersonName: 'A', Email: 'a@example.com', ComplaintDetails: 'x' },
 		]),
 	}),
+	(r, w) => service('GET', r.pick(['/api/PickupLocations', '/api/PickupLocations/GetForClient', '/api/Countries', '/api/PUDO_Get']), r, w, {}),
+	(r, w) => service('GET', '/api/Counties', r, w, { query: r.pick([{ countryId: '1' }, { countryId: '2' }, { countryId: 'RO' }, {}]) }),
+	(r, w) => service('GET', '/api/Streets', r, w, { query: r.pick([{ localityId: r.pick(['150', '183', '29445916']) }, { localityId: '7' }, { localityId: 'x' }, {}]) }),
+	(r, w) => {
+		const locationId = r.pick(['0', '1005962049', '1005962050', '1005962051', '1005962060', '7', 'x']);
+		const start = `${day(r.int(-1, 2))}T${String(r.int(8, 14)).padStart(2, '0')}:00:00`;
+		const end = `${start.slice(0, 11)}${String(r.int(12, 20)).padStart(2, '0')}:00:00`;
+		return service('PUT', '/api/Orders', r, w, {
+			query: r.pick([{ locationId, action: '1', PickupStartDate: start, PickupEndDate: end }, { locationId, action: '0' }, { locationId, action: '2' }, { locationId, action: '1' }, { action: '0' }]),
+		});
+	},
+	(r, w) => service('GET', '/api/Orders', r, w, {
+		query: r.pick([
+			{ locationId: r.pick(['0', '1005962049', '1005962050', '1005962060']), status: String(r.int(0, 2)), itemsPerPage: String(r.int(1, 5)), pageNumber: String(r.int(1, 3)) },
+			{ locationId: '0' },
+			{ status: '1' },
+		]),
+	}),
+	(r, w) => service('GET', '/api/Orders/GetByDate', r, w, {
+		query: r.pick([{ FromDate: day(-r.int(0, 10)), ToDate: day(r.int(-1, 1)), itemsPerPage: String(r.int(1, 8)), pageNumber: String(r.int(1, 2)) }, { FromDate: day(1), ToDate: day(0) }, { ToDate: day(0) }]),
+	}),
+	(r, w) => service('GET', '/api/CashAccount/GetByDate', r, w, { query: r.pick([{ FromDate: day(-r.int(0, 20)), ToDate: day(r.int(-2, 0)) }, { FromDate: day(0), ToDate: day(-3) }, { FromDate: 'x', ToDate: day(0) }]) }),
+	(r, w) => service('GET', '/api/CashAccount/GetByDeductionDate', r, w, { query: r.pick([{ DeductionDate: day(-r.int(0, 10)) }, { DeductionDate: 'x' }, {}]) }),
+	(r, w) => {
+		const recipient = r.pick([
+			{ Name: 'Maria Ionescu', PhoneNumber: '0722000000', LocalityId: r.pick([150, 164, 183]) },
+			{ Name: 'Ion Pop', PhoneNumber: '0733000000', CountyName: 'Cluj', LocalityName: 'Cluj-Napoca' },
+			{ Name: 'Ana', LocalityId: 164 },
+			{ Name: 'Ana', PhoneNumber: '1', LocalityId: 999999 },
+		]);
+		const weight = r.int(0, 40);
+		return service('POST', '/api/Awbs', r, w, {
+			body: r.pick([
+				{ Sender: { LocationId: r.pick([1005962049, 1005962050, 1005962060, 7]) }, Recipient: recipient, Parcels: 1, TotalWeight: weight, ServiceId: r.pick([34, 35, 36, 37, 39]), CashRepayment: r.int(0, 300), CustomString: `#${r.int(1, 9999)}` },
+				{ Sender: { LocationId: 1005962049 }, Recipient: recipient, Parcels: 1, Envelopes: r.int(0, 10), TotalWeight: 2, ServiceId: 38, DeliveryPudoPoint: r.pick([0, 1, 114142]) },
+				{ Sender: { LocationId: 1005962049 }, Recipient: recipient, Parcels: 2, TotalWeight: 4, ParcelCodes: [{ Code: '0', Type: 1, Weight: 2 }, { Code: '1', Type: r.int(0, 2), Weight: 2 }] },
+				{ Recipient: recipient, Parcels: 1, TotalWeight: 1 },
+				{ Sender: { LocationId: 1005962049 }, Recipient: recipient, Parcels: 'x' },
+			]),
+		});
+	},
+	(r, w) => service(r.pick(['GET', 'DELETE']), '/api/Awbs', r, w, { query: r.pick([{ barCode: r.pick([...w.barcodes, ...w.otherBarcodes]) }, { barCode: r.pick(['1200000001', '1200000002']) }, { barCode: 'x' }, { orderId: String(r.pick([5500100, 5500101, 5500001])) }, {}]) }),
+	(r, w) => {
+		const us = (offset: number) => { const [y, m, d] = day(offset).split('-'); return `${m}-${d}-${y}`; };
+		return service('GET', '/api/Awbs/GetByDate', r, w, {
+			query: r.pick([{ FromDate: us(-r.int(0, 20)), ToDate: us(r.int(-1, 1)), itemsPerPage: String(r.int(1, 30)), pageNumber: String(r.int(1, 3)) }, { FromDate: us(1), ToDate: us(0) }, { FromDate: '13-45-2026', ToDate: us(0) }, { ToDate: us(0) }]),
+		});
+	},
+	(r, w) => service('POST', '/api/ShippingCalculation', r, w, {
+		body: r.pick([
+			{ FromLocalityId: 29445916, ToLocalityId: r.pick([150, 164, 183, 1]), Parcels: r.int(0, 2), Envelopes: r.int(0, 1), TotalWeight: r.int(0, 60), ServiceId: r.pick([34, 35, 39]), DeclaredValue: r.int(0, 500), CashRepayment: r.int(0, 300), PriceTableId: r.pick([1, 2, 3]) },
+			{ FromCountyName: 'Ilfov', FromLocalityName: 'Tunari', ToCountyName: 'Cluj', ToLocalityName: 'Cluj-Napoca', Parcels: 1, TotalWeight: 1, OpenPackage: true, SaturdayDelivery: true },
+			{ ToLocalityId: 164, Parcels: 1, TotalWeight: 1 },
+		]),
+	}),
+	(r, w) => service('GET', '/api/PriceTables', r, w, {}),
 	(r, w) => service(r.pick(['GET', 'DELETE', 'PATCH']), r.pick(['/api/Nothing', '/api/Orders', '/api/Invoices/', '/', '/api/LoginUser']), r, w, {}),
 	(r, w) => service('POST', '/api/Orders', r, w, { xmlBody: `${XML}<!DOCTYPE x [<!ENTITY a "b">]><Order><LocationId>&a;</LocationId></Order>` }),
 	(r, w) => service('POST', '/api/PickupLocations/PostClickCollect', r, w, { body: '{"Name": "broken' }),

@@ -32,17 +32,19 @@ const cargusNodes = files.flatMap((file) => {
 	return workflow.nodes.filter((n) => n.type in descriptions).map((node) => ({ file, node }));
 });
 
+/** As n8n's displayParameter: a field is shown when its `show` values hold the parameter's, and an expression shows it. */
 function shownFor(properties: INodeProperties[], parameters: Record<string, unknown>): INodeProperties[] {
+	const isExpression = (value: unknown) => typeof value === 'string' && value.startsWith('=');
 	return properties.filter((p) =>
 		Object.entries(p.displayOptions?.show ?? {}).every(
-			([key, values]) => key.startsWith('@') || (values as unknown[]).includes(parameters[key]),
+			([key, values]) => key.startsWith('@') || isExpression(parameters[key]) || (values as unknown[]).includes(parameters[key]),
 		),
 	);
 }
 
 describe('example workflows', () => {
-	it('are four, with Cargus nodes and the Cargus Trigger', () => {
-		expect(files).toHaveLength(4);
+	it('are five, with Cargus nodes and the Cargus Trigger', () => {
+		expect(files).toHaveLength(5);
 		expect(cargusNodes.map(({ node }) => node.type)).toEqual(
 			expect.arrayContaining(['n8n-nodes-cargus.cargus', 'n8n-nodes-cargus.cargusTrigger']),
 		);

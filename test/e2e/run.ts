@@ -4,7 +4,7 @@
  *  1. the Cargus node and the Cargus Trigger are loaded as community nodes (/types/nodes.json);
  *  2. the example workflows and the credentials are imported, and the credential's test (as the editor runs it)
  *     passes, while the same credential with a wrong password fails it;
- *  3. "E-shop order to pickup request" answers its webhook with the pickup order read back;
+ *  3. "E-shop order to AWB and label" answers its webhook with the new AWB's barcode and label;
  *  4. "Email invoices" and "Mark orders paid", activated, mail each new invoice (with its PDF) and each repayment once;
  *  5. "Tell the customer", activated, turns the sandbox's new events (clock advanced) into executions and emails;
  *  6. a webhook flow tracking 1,000 shipments logs in once with no token, once after every token expired
@@ -34,6 +34,8 @@ import { keyPerItem } from './dynamicCredentials';
 import { loginsAtScale } from './loginAtScale';
 import { checkRecommendedSettings } from './recommendedSettings';
 import { cashOnDeliveryExampleCheck, invoiceExampleCheck } from './triggerEvents';
+import { dayPickupExampleCheck } from './dayPickup';
+import { shopOrderAwbCheck } from './shopOrderAwb';
 import { assert, check, say, sleep, tally, waitFor } from './checks';
 import { example, executionsOf, watchedBarcodes, type ExampleWorkflow, type WorkflowSummary } from './n8n-api';
 
@@ -234,8 +236,9 @@ async function main(): Promise<void> {
 			return `OK after ${logins} login; wrong password: "${wrong.message}"`;
 		});
 
-		// 1. E-shop order: activate, post an order to the webhook, get the order read back.
-		await check('"E-shop order to pickup request": webhook -> send pickup order -> read it back, its email intact', async () => {
+		// 1. E-shop order: activate, post an order to the webhook, get the AWB's barcode and label back.
+		let createdAwb = '';
+		await check('"E-shop order to AWB and label": webhook -> create AWB -> get its label; the barcode and the PDF in the answer', async () => {
 			await live.activate(WORKFLOW.order);
 			const webhook = example(WORKFLOW.order).nodes.find((n) => n.type === 'n8n-nodes-base.webhook');
 			assert(webhook, 'example 1 has no Webhook node');
@@ -252,17 +255,20 @@ async function main(): Promise<void> {
 				return r.status === 404 && t.includes('not registered') ? undefined : { res: r, text: t };
 			});
 			assert(res.ok, `webhook answered ${res.status}: ${text.slice(0, 300)}`);
-			const body = JSON.parse(text) as Record<string, unknown>;
-			const orderId = Number(body.OrderId);
-			assert(Number.isInteger(orderId) && orderId > 0, `no OrderId in the answer: ${text.slice(0, 300)}`);
-			assert(Number(body.NoParcel) === Number(order.parcels), `order read back has NoParcel ${String(body.NoParcel)}, sent ${String(order.parcels)}`);
-			// The sandbox's password is "sandbox": the address Cargus stored comes back as it is, not redacted.
-			const email = (order.contact as Record<string, unknown>).email;
-			assert(email === 'expeditii@sandbox.example' && body.Email === email, `order read back has Email ${JSON.stringify(body.Email)}, sent ${JSON.stringify(email)}`);
+			const body = JSON.parse(text) as { barcode?: string; orderNumber?: string; label?: { base64?: string } };
+			const pdf = Buffer.from(body.label?.base64 ?? '', 'base64');
+			assert(/^\d{6,20}$/.test(String(body.barcode)) && body.orderNumber === order.orderNumber, `no barcode in the answer: ${text.slice(0, 300)}`);
+			assert(pdf.subarray(0, 5).toString('latin1') === '%PDF-', `the answer's label is not a PDF: ${text.slice(0, 300)}`);
+			const [awb] = await control.shipments([String(body.barcode)]);
+			assert(awb?.codValue === order.total, `the AWB's cash on delivery is ${String(awb?.codValue)}, the order total ${String(order.total)}`);
 			const ops = (await control.requests()).map((r) => r.operation);
-			assert(ops.includes('sendOrder') && ops.includes('getOrder'), `sandbox saw ${ops.join(', ')}`);
-			return `OrderId ${orderId} with ${String(body.NoParcel)} parcels, Email ${String(body.Email)}; sandbox saw ${ops.join(' -> ')}`;
+			assert(ops.includes('createAwb') && ops.includes('awbPdf'), `sandbox saw ${ops.join(', ')}`);
+			createdAwb = String(body.barcode);
+			return `AWB ${createdAwb} with a ${pdf.length}-byte label; sandbox saw ${ops.join(' -> ')}`;
 		});
+
+		await shopOrderAwbCheck(live, control, createdAwb);
+		await dayPickupExampleCheck(live, control);
 
 		// 3. Tell the customer: activate (the first poll records what is there), move the clock, expect
 		// executions for the new events and one email per new 5/21 event, none twice.

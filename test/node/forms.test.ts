@@ -35,6 +35,16 @@ const OPERATIONS: Operation[] = properties
 // What each operation cannot do without (the interface's required inputs, and the pickup location of an order).
 const REQUIRED: Record<string, string[]> = {
 	'account.logIn': [],
+	'cashOnDelivery.getMany': ['fromDate', 'toDate'],
+	'cashOnDelivery.getRepaid': ['deductionDate'],
+	'county.getMany': ['countryId'],
+	'pickupLocation.getMany': [],
+	'pickupOrder.cancel': ['locationId'],
+	// By date or by location: each is shown for its Find By only.
+	'pickupOrder.getMany': ['fromDate', 'toDate', 'locationId'],
+	'pickupOrder.launch': ['locationId', 'pickupStartDate', 'pickupEndDate'],
+	'shipAndGoPoint.getMany': [],
+	'street.getMany': ['localityId'],
 	'cashReceipt.createList': ['date', 'operator', 'location'],
 	'complaint.save': ['personName', 'email', 'complaintDetails'],
 	'document.getAwbPdf': ['barcodes'],
@@ -49,6 +59,13 @@ const REQUIRED: Record<string, string[]> = {
 	'pickupOrder.get': ['orderId'],
 	'pickupOrder.send': ['locationId', 'pickupStartDate', 'pickupEndDate', 'parcels', 'totalWeight'],
 	'returnAwb.create': ['barcode'],
+	'shipment.calculatePrice': ['fromCountyId', 'fromLocalityId', 'toCountyId', 'toLocalityId', 'serviceId', 'parcels', 'totalWeight'],
+	// The Ship & Go point only for service 38, the recipient's county and locality for the others.
+	'shipment.create': ['senderLocationId', 'serviceId', 'deliveryPudoPoint', 'recipientName', 'recipientPhone', 'recipientCountyId', 'recipientLocalityId'],
+	'shipment.delete': ['barcode'],
+	// By barcode or by pickup order: each is shown for its Find By only.
+	'shipment.get': ['barcode', 'orderId'],
+	'shipment.getMany': ['fromDate', 'toDate'],
 	'shipment.getCashOnDelivery': [],
 	'shipment.getStatus': ['barcode'],
 	'shipment.track': ['barcodes'],
@@ -111,7 +128,8 @@ describe('required fields', () => {
 	});
 
 	it('optional fields (collections) hold nothing required and no ID that would be sent as 0', () => {
-		const nested = allFields(properties).filter(({ nested, path }) => nested && !path.startsWith('receipts.'));
+		// Each entry of a list (a cash receipt, a piece of a shipment) has its own required fields.
+		const nested = allFields(properties).filter(({ nested, path }) => nested && !path.startsWith('receipts.') && !path.startsWith('parcels.'));
 		expect(nested.filter(({ field }) => field.required).map(({ path }) => path)).toEqual([]);
 		expect(nested.filter(({ field }) => field.type === 'number' && field.default === 0).map(({ path }) => path)).toEqual([]);
 	});
@@ -136,6 +154,27 @@ describe('lookups instead of raw numbers', () => {
 			type: 'options',
 			typeOptions: { loadOptionsMethod: 'getLocalities', loadOptionsDependsOn: ['address.CountyId'] },
 		});
+	});
+
+	it('every pickup location of the account is chosen from its list, and still takes an ID from an expression', () => {
+		const locations = allFields(properties).filter(({ field }) => /location/i.test(field.displayName) && /\bID\b/.test(field.displayName));
+		expect([...new Set(locations.map(({ path }) => path))].sort()).toEqual(['additionalFields.senderLocationId', 'location', 'locationId', 'senderLocationId']);
+		expect(locations).toHaveLength(8);
+		for (const { path, field } of locations) {
+			expect([path, field.type, field.typeOptions?.loadOptionsMethod, field.displayName]).toEqual([path, 'options', 'getPickupLocations', expect.stringMatching(/Name or ID$/)]);
+			expect(field.description).toMatch(/specify an ID using an <a href=.*expression/);
+		}
+	});
+
+	it('an address\'s Street is chosen from the chosen locality\'s streets', () => {
+		expect(field('address.StreetId')).toMatchObject({
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getStreets', loadOptionsDependsOn: ['address.LocalityId'] },
+		});
+	});
+
+	it('Street › Get Many chooses the locality from the chosen county\'s localities', () => {
+		expect(field('localityId')).toMatchObject({ type: 'options', typeOptions: { loadOptionsMethod: 'getCountyLocalities', loadOptionsDependsOn: ['countyId'] } });
 	});
 
 	it.each(['address.CountryId', 'countryId'])('%s offers Romania', (fieldPath) => {
@@ -190,14 +229,22 @@ describe('defaults, subtitle and search', () => {
 			(op) => `${op.resource}.${op.operation}`,
 		);
 		expect(shownOn.sort()).toEqual([
+			'cashOnDelivery.getMany',
+			'cashOnDelivery.getRepaid',
+			'county.getMany',
 			'document.getOrderDocuments',
 			'invoice.getMany',
 			'locality.getMany',
 			'locality.getManyWithoutLogin',
+			'pickupLocation.getMany',
+			'pickupOrder.getMany',
+			'shipAndGoPoint.getMany',
 			'shipment.getCashOnDelivery',
+			'shipment.getMany',
 			'shipment.track',
 			'shipment.trackWithStatus',
 			'shipment.trackWithoutLogin',
+			'street.getMany',
 		]);
 		expect(hint.message).not.toMatch(/HTTP|204/);
 	});

@@ -4,7 +4,8 @@ import { Cargus } from '../../nodes/Cargus/Cargus.node';
 
 import type { Engine } from '../helpers/engine';
 import { usePathProxy } from '../helpers/pathProxy';
-import { useSandbox } from '../helpers/sandbox';
+import { listSearch, loadOptions } from '../helpers/loadOptions';
+import { sandboxCredential, useSandbox } from '../helpers/sandbox';
 import { engineFor, requestsSeen, runOperation } from './world';
 
 const sandbox = useSandbox();
@@ -41,7 +42,29 @@ async function pickupWindow(): Promise<{ pickupStartDate: string; pickupEndDate:
 	return { pickupStartDate: start.toISOString(), pickupEndDate: new Date(start.getTime() + 4 * 3600 * 1000).toISOString() };
 }
 
+/** A day on which Cargus repaid some cash on delivery. */
+async function repaidDay(): Promise<string> {
+	const repaid = (await sandbox.control.cashOnDelivery()).find((record) => record.repaid && record.account === 'sandbox');
+	return String(repaid?.repaidAt);
+}
+
 const pickupOrder = async () => ({ locationId: String(ECOM_TEST_LOCATION), ...(await pickupWindow()), parcels: 1, envelopes: 0, totalWeight: 2 });
+
+const SHIPMENT: INodeParameters = {
+	senderLocationId: ECOM_TEST_LOCATION,
+	serviceId: 34,
+	recipientName: 'Ana Pop',
+	recipientPhone: '0722000000',
+	recipientCountyId: 15,
+	recipientLocalityId: 164,
+	parcels: { piece: [{ type: 1, weight: 2 }] },
+	cashOnDelivery: 10,
+};
+
+async function createdAwb(): Promise<string> {
+	const { json } = await runOperation(behindProxy('login'), 'shipment', 'create', SHIPMENT);
+	return String(json[0].BarCode);
+}
 
 const WITHOUT_LOGIN: Array<[string, string, () => Promise<INodeParameters>]> = [
 	['returnAwb', 'create', async () => ({ barcode: await ownBarcode(), additionalFields: { hasContract: true } })],
@@ -84,6 +107,20 @@ const WITH_LOGIN: Array<[string, string, () => Promise<INodeParameters>]> = [
 	],
 	['pickupLocation', 'update', async () => ({ locationId: ECOM_TEST_LOCATION, address: { ContactPerson: 'Ion Ionescu' } })],
 	['pickupOrder', 'send', pickupOrder],
+	['pickupOrder', 'launch', async () => ({ locationId: 1005962050, ...(await pickupWindow()) })],
+	['pickupOrder', 'cancel', async () => ({ locationId: ECOM_TEST_LOCATION })],
+	['pickupOrder', 'getMany', async () => ({ findBy: 'date', ...(await lastYear()), returnAll: false, limit: 3 })],
+	['pickupLocation', 'getMany', async () => ({ options: { includeInactive: true } })],
+	['county', 'getMany', async () => ({ countryId: 1 })],
+	['street', 'getMany', async () => ({ localityId: 183, returnAll: false, limit: 5 })],
+	['shipAndGoPoint', 'getMany', async () => ({ returnAll: false, limit: 5, filters: { cashOnDeliveryOnly: true } })],
+	['cashOnDelivery', 'getMany', async () => ({ ...(await lastYear()), returnAll: true })],
+	['cashOnDelivery', 'getRepaid', async () => ({ deductionDate: await repaidDay(), returnAll: true })],
+	['shipment', 'create', async () => SHIPMENT],
+	['shipment', 'calculatePrice', async () => ({ fromCountyId: 27, fromLocalityId: 29445916, toCountyId: 15, toLocalityId: 164, serviceId: 34, parcels: 1, totalWeight: 2 })],
+	['shipment', 'getMany', async () => ({ ...(await lastYear()), returnAll: false, limit: 3 })],
+	['shipment', 'get', async () => ({ findBy: 'barcode', barcode: await createdAwb() })],
+	['shipment', 'delete', async () => ({ barcode: await createdAwb() })],
 	[
 		'pickupOrder',
 		'get',
@@ -128,6 +165,14 @@ test('key-only behind a proxy path: an operation that needs a login says so, and
 	const { error } = await runOperation(behindProxy('key-only'), 'shipment', 'track', { barcodes: await ownBarcode() });
 	expect(error?.message).toBe('This operation needs a Cargus login, but the Cargus API credential has no Username');
 	expect(await requestsSeen(sandbox)).toEqual([]);
+});
+
+test('the dropdowns load behind a proxy path too', async () => {
+	const credential = sandboxCredential(sandbox.url, { baseUrl: proxy.url });
+	expect((await loadOptions('getPickupLocations', { resource: 'pickupOrder', operation: 'send' }, credential)).length).toBeGreaterThan(0);
+	expect((await loadOptions('getStreets', { resource: 'pickupOrder', operation: 'send', address: { LocalityId: 183 } }, credential)).length).toBeGreaterThan(0);
+	expect((await listSearch('searchShipAndGoPoints', { resource: 'pickupOrder', operation: 'send' }, credential, 'Cluj')).results.length).toBeGreaterThan(0);
+	expect(proxy.strays).toEqual([]);
 });
 
 test('the credential test works behind a proxy path, with login and key-only', async () => {

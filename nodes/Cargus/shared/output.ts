@@ -111,6 +111,17 @@ function scalarOf(body: unknown, type: Scalar): string | number | boolean | unde
 	return undefined;
 }
 
+const AFTER_CREATE =
+	'Print its label with Document › Get AWB PDF (Barcodes = BarCode). The courier collects it with the pickup location\'s open pickup order: Pickup Order › Launch, or the location\'s Automatic End of Day. Track it with Shipment › Track.';
+
+/** A created AWB: its barcode, the order reference it carries, and what to do next. */
+export const awbCreated: Output = async function (this, items, response) {
+	const [created] = await valueAs('BarCode', 'barcode').call(this, items, response);
+	if (!created) throw unexpected(this, response.body, 'the new AWB\'s barcode');
+	const reference = String(this.getNodeParameter('additionalFields.orderReference', '') ?? '').trim();
+	return [{ json: { ...created.json, ...(reference === '' ? {} : { OrderReference: reference }), Next: AFTER_CREATE } }];
+};
+
 /** Localities come grouped ([{Locality: [...], message}]): one item per locality. */
 export const oneItemPerLocality: Output = async function (this, items, response) {
 	const groups = await oneItemPerElement.call(this, items, response);

@@ -36,6 +36,14 @@ function barcodeList(reading: Reading<string[]>): Reading<string> {
 export const RULES = {
 	/** Ids of records: from 1. */
 	id: (value) => readWholeNumber(value, 1),
+	/** A dropdown's ID, or the name of the record from an expression (sent as the name). */
+	idOrName: (value) => {
+		const id = readWholeNumber(value, 1);
+		if ('value' in id) return id;
+		const name = readText(value, 100);
+		if ('value' in name && name.value !== '' && !/^[+-]?\d+$/.test(name.value)) return name;
+		return { problem: `${quote(value)} is neither an ID nor a name`, allowed: 'choose from the list, or give an ID (a whole number from 1) or a name from an expression' };
+	},
 	/** Counts and quantities: from 0. */
 	count: (value) => readWholeNumber(value, 0),
 	/** Limit of Return All + Limit. */

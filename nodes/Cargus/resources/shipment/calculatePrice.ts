@@ -1,0 +1,75 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+
+import { checkPriceLimits, nestedBody, serviceField } from '../../shared/awb';
+import { field, toBody } from '../../shared/field';
+import { additionalFields } from '../../shared/fields';
+import { operation } from '../../shared/operation';
+import { oneRecordWith } from '../../shared/output';
+import { priceTableField, shipmentOptionFields } from '../../shared/priceFields';
+import { sendWithToken } from '../../shared/send';
+
+
+/** The county and locality of one end of the route; a name from an expression goes as the locality's name. */
+function placeFields(end: 'from' | 'to', label: string): INodeProperties[] {
+	const side = end === 'from' ? 'From' : 'To';
+	return [
+		field(
+			{ displayName: `${label} County Name or ID`, name: `${end}CountyId`, type: 'options', typeOptions: { loadOptionsMethod: 'getCounties' }, default: '', required: true, description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>' },
+			{ rule: 'idOrName', to: toBody(`${side}.CountyId`) },
+		),
+		field(
+			{
+				displayName: `${label} Locality Name or ID`,
+				name: `${end}LocalityId`,
+				type: 'options',
+				typeOptions: { loadOptionsMethod: end === 'from' ? 'getFromLocalities' : 'getToLocalities', loadOptionsDependsOn: [`${end}CountyId`] },
+				default: '',
+				required: true,
+				description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				hint: 'Choose the County first: the list shows its localities. An expression may also give the locality\'s name.',
+			},
+			{ rule: 'idOrName', to: toBody(`${side}.LocalityId`) },
+		),
+	];
+}
+
+const count = (displayName: string, name: string, property: string, description: string, defaultValue: number) =>
+	field({ displayName, name, type: 'number', default: defaultValue, required: defaultValue > 0, description }, { rule: 'count', to: toBody(property) });
+
+/** ShippingCalculation takes the route flat: FromLocalityId, or FromCountyName and FromLocalityName for names. */
+async function flatRoute(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const nested = await nestedBody.call(this, options);
+	const body = { ...(nested.body as IDataObject) };
+	for (const side of ['From', 'To']) {
+		for (const [key, value] of Object.entries((body[side] as IDataObject | undefined) ?? {})) body[`${side}${key}`] = value;
+		delete body[side];
+	}
+	nested.body = body;
+	return nested;
+}
+
+export const calculatePrice = operation({
+	name: 'Calculate Price',
+	value: 'calculatePrice',
+	action: 'Calculate the price of a shipment',
+	subtitle: 'Shipping price',
+	description: 'What Cargus charges to ship between two localities with a service, weight and options, by your price table: base, extra km, weight, insurance, special, repayment costs, VAT and the total',
+	method: 'POST',
+	url: '/api/ShippingCalculation',
+	send: sendWithToken,
+	fields: [
+		...placeFields('from', 'From'),
+		...placeFields('to', 'To'),
+		serviceField(toBody('ServiceId')),
+		count('Parcels', 'parcels', 'Parcels', 'How many parcels', 1),
+		count('Envelopes', 'envelopes', 'Envelopes', 'How many envelopes (at most 9)', 0),
+		count('Total Weight (Kg)', 'totalWeight', 'TotalWeight', 'Weight of all pieces, whole kilograms', 1),
+		field(
+			{ displayName: 'Cash on Delivery (RON)', name: 'cashOnDelivery', type: 'number', typeOptions: { numberPrecision: 2, minValue: 0 }, default: 0, description: 'What the courier would collect from the recipient, in lei' },
+			{ rule: 'amount', to: toBody('CashRepayment') },
+		),
+		additionalFields([...shipmentOptionFields, priceTableField]),
+	],
+	preSend: [flatRoute, checkPriceLimits],
+	output: oneRecordWith('GrandTotal'),
+});

@@ -1,0 +1,152 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { nestedBody, piecesToBody, serviceField, SHIP_AND_GO_SERVICE } from '../../shared/awb';
+import { field, toBody } from '../../shared/field';
+import { additionalFields, pickupLocationField } from '../../shared/fields';
+import { operation } from '../../shared/operation';
+import { awbCreated } from '../../shared/output';
+import { priceTableField, shipmentOptionFields } from '../../shared/priceFields';
+import { sendWithToken } from '../../shared/send';
+
+const notForShipAndGo = { displayOptions: { hide: { serviceId: [SHIP_AND_GO_SERVICE] } } };
+const recipient = (name: string) => toBody(`Recipient.${name}`);
+
+function recipientText(displayName: string, name: string, property: string, extra: Partial<INodeProperties> = {}): INodeProperties {
+	return field({ displayName, name, type: 'string', default: '', ...extra }, { to: recipient(property) });
+}
+
+const sizeField = (displayName: string, name: string, property: string) =>
+	field({ displayName, name, type: 'number', default: 0, description: 'Centimetres, a whole number' }, { rule: 'count', to: toBody(property) });
+
+export const create = operation({
+	name: 'Create',
+	value: 'create',
+	action: 'Create a shipment (AWB)',
+	subtitle: 'Create AWB',
+	description:
+		'Create the AWB (waybill) of a shipment from one of your pickup locations to a recipient, or to a Ship & Go point; gives its barcode, which the label (Document › Get AWB PDF), tracking and cash on delivery take',
+	method: 'POST',
+	url: '/api/Awbs',
+	send: sendWithToken,
+	fields: [
+		pickupLocationField('senderLocationId', 'Your pickup location the courier collects the shipment from', toBody('Sender.LocationId')),
+		serviceField(toBody('ServiceId')),
+		field(
+			{
+				displayName: 'Ship & Go Point',
+				name: 'deliveryPudoPoint',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				required: true,
+				description: 'The Ship & Go point the recipient collects the shipment from',
+				displayOptions: { show: { serviceId: [SHIP_AND_GO_SERVICE] } },
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Search by city, street, name or postal code',
+						typeOptions: { searchListMethod: 'searchDeliveryShipAndGoPoints', searchable: true },
+					},
+					{ displayName: 'By ID', name: 'id', type: 'string', placeholder: '201' },
+				],
+			},
+			{ rule: 'id', to: toBody('DeliveryPudoPoint') },
+		),
+		recipientText('Recipient Name', 'recipientName', 'Name', { required: true, description: 'Person or company the shipment goes to' }),
+		recipientText('Recipient Phone', 'recipientPhone', 'PhoneNumber', { required: true, placeholder: '0722000000', description: 'The courier calls this number' }),
+		field(
+			{
+				displayName: 'Recipient County Name or ID',
+				name: 'recipientCountyId',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getCounties' },
+				default: '',
+				required: true,
+				description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				...notForShipAndGo,
+			},
+			{ rule: 'idOrName', to: recipient('CountyId') },
+		),
+		field(
+			{
+				displayName: 'Recipient Locality Name or ID',
+				name: 'recipientLocalityId',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getRecipientLocalities', loadOptionsDependsOn: ['recipientCountyId'] },
+				default: '',
+				required: true,
+				description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				hint: 'Choose the County first: the list shows its localities. An expression may also give the locality\'s name.',
+				...notForShipAndGo,
+			},
+			{ rule: 'idOrName', to: recipient('LocalityId') },
+		),
+		field(
+			{
+				displayName: 'Recipient Street Name or ID',
+				name: 'recipientStreetId',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getRecipientStreets', loadOptionsDependsOn: ['recipientLocalityId'] },
+				default: '',
+				description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				...notForShipAndGo,
+			},
+			{ rule: 'idOrName', to: recipient('StreetId') },
+		),
+		{
+			displayName: 'Parcels',
+			name: 'parcels',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Parcel or Envelope',
+			default: { piece: [{ type: 1, weight: 1 }] },
+			description: 'Each parcel or envelope of the shipment; Cargus gets their counts and total weight',
+			options: [
+				field(
+					{
+						displayName: 'Piece',
+						name: 'piece',
+						values: [
+							field(
+								{ displayName: 'Type', name: 'type', type: 'options', options: [{ name: 'Parcel', value: 1 }, { name: 'Envelope', value: 0 }], default: 1 },
+								{ to: toBody('Type') },
+							),
+							field({ displayName: 'Weight (Kg)', name: 'weight', type: 'number', default: 1, required: true, description: 'Whole kilograms; a parcel weighs at least 1' }, { rule: 'count', to: toBody('Weight') }),
+							sizeField('Length (Cm)', 'length', 'Length'),
+							sizeField('Width (Cm)', 'width', 'Width'),
+							sizeField('Height (Cm)', 'height', 'Height'),
+							field({ displayName: 'Content', name: 'content', type: 'string', default: '', description: 'What the piece holds' }, { to: toBody('ParcelContent') }),
+						],
+					},
+					{ to: toBody('ParcelCodes') },
+				),
+			],
+		},
+		field(
+			{
+				displayName: 'Cash on Delivery (RON)',
+				name: 'cashOnDelivery',
+				type: 'number',
+				typeOptions: { numberPrecision: 2, minValue: 0 },
+				default: 0,
+				description: 'What the courier collects from the recipient, in lei; 0 for none',
+			},
+			{ rule: 'amount', to: toBody('CashRepayment') },
+		),
+		additionalFields([
+			recipientText('Address Text', 'addressText', 'AddressText', { description: 'Block, floor, apartment, or the whole address when the street is not in the list' }),
+			recipientText('Building Number', 'buildingNumber', 'BuildingNumber'),
+			recipientText('Contact Person', 'contactPerson', 'ContactPerson', { description: 'If not the recipient' }),
+			field({ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: 'The recipient\'s email' }, { rule: 'email', to: recipient('Email') }),
+			field({ displayName: 'Postal Code', name: 'postalCode', type: 'string', default: '', placeholder: '400001' }, { rule: 'postalCode', to: recipient('CodPostal') }),
+			field({ displayName: 'Order Reference', name: 'orderReference', type: 'string', default: '', placeholder: '#1042', description: 'Your order number: it rides along on the AWB (Cargus\' CustomString) and comes back in tracking and cash on delivery' }, { to: toBody('CustomString') }),
+			field({ displayName: 'Observations', name: 'observations', type: 'string', default: '', description: 'A note for the courier' }, { to: toBody('Observations') }),
+			field({ displayName: 'Package Content', name: 'packageContent', type: 'string', default: '', description: 'What the shipment holds' }, { to: toBody('PackageContent') }),
+			...shipmentOptionFields,
+			priceTableField,
+		]),
+	],
+	preSend: [nestedBody, piecesToBody],
+	output: awbCreated,
+});

@@ -1,0 +1,26 @@
+import { usDay } from '../../shared/awb';
+import { toQuery } from '../../shared/field';
+import { dateField } from '../../shared/fields';
+import { operation } from '../../shared/operation';
+import { oneItemPerElement } from '../../shared/output';
+import { limitField, pagingOptionsFor, returnAllField, sendPages } from '../../shared/pagination';
+
+export const getMany = operation({
+	name: 'Get Many',
+	value: 'getMany',
+	action: 'Get many shipments (AWBs)',
+	subtitle: 'Get AWBs',
+	description: 'The AWBs of your account created from one day to another (the days of the two dates), oldest first, with their status; one item per AWB',
+	method: 'GET',
+	url: '/api/Awbs/GetByDate',
+	send: sendPages,
+	isList: true,
+	fields: [
+		dateField('fromDate', 'From', 'AWBs created from this day', toQuery('FromDate', usDay)),
+		dateField('toDate', 'To', 'AWBs created up to this day (the whole day)', toQuery('ToDate', usDay), 'fromDate'),
+		returnAllField,
+		limitField,
+		pagingOptionsFor('AWBs'),
+	],
+	output: oneItemPerElement,
+});

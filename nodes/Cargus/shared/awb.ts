@@ -1,0 +1,109 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+
+import type { Destination } from './field';
+import { field } from './field';
+import { refuse } from './input';
+
+/*
+ * What an AWB (and its price) needs besides plain fields: the services and their limits, names given instead
+ * of ids, the pieces summed into Parcels, Envelopes and TotalWeight, dates as Awbs/GetByDate reads them.
+ */
+
+export const SHIP_AND_GO_SERVICE = 38;
+
+/** Cargus' services and their limits (API document v3: 31 kg a piece for Multipiece, 15 pieces, 465 kg). */
+const SERVICES = [
+	{ value: 34, name: 'Economic Standard', description: 'Door to door, up to 31 kg', maxPieceKg: 31, maxTotalKg: 31, maxPieces: 15 },
+	{ value: 35, name: 'Standard Plus', description: 'Door to door, 31 to 50 kg', maxPieceKg: 50, maxTotalKg: 50, maxPieces: 15 },
+	{ value: 36, name: 'Pallet', description: 'Pallet Standard: parcels only, no envelopes', maxPieceKg: 1000, maxTotalKg: 3000, maxPieces: 15 },
+	{ value: SHIP_AND_GO_SERVICE, name: 'Ship & Go', description: 'To a Ship & Go point the recipient collects it from: one piece, up to 31 kg', maxPieceKg: 31, maxTotalKg: 31, maxPieces: 1 },
+	{ value: 39, name: 'Multipiece', description: 'Up to 15 pieces of at most 31 kg each, 465 kg in all', maxPieceKg: 31, maxTotalKg: 465, maxPieces: 15 },
+];
+
+export const MAX_ENVELOPES = 9;
+
+/** The service dropdown (ServiceId). */
+export function serviceField(to: Destination): INodeProperties {
+	return field(
+		{
+			displayName: 'Service',
+			name: 'serviceId',
+			type: 'options',
+			noDataExpression: false,
+			options: SERVICES.map(({ name, value, description }) => ({ name, value, description })),
+			default: 34,
+			required: true,
+			description: 'The Cargus service; its limits on pieces and weights are checked before sending',
+		},
+		{ to },
+	);
+}
+
+/** The checks of a service's limits, on the request body's Parcels, Envelopes, TotalWeight and ParcelCodes. */
+function checkServiceLimits(context: IExecuteSingleFunctions, body: IDataObject, piecesLabel: string): void {
+	const service = SERVICES.find((entry) => entry.value === Number(body.ServiceId)) ?? SERVICES[0];
+	const parcels = Number(body.Parcels ?? 0);
+	const envelopes = Number(body.Envelopes ?? 0);
+	const weight = Number(body.TotalWeight ?? 0);
+	const limit = (problem: string) => refuse(context, piecesLabel, `${problem} (service ${service.name})`);
+	if (parcels + envelopes < 1) throw refuse(context, piecesLabel, 'add at least one parcel or envelope');
+	if (envelopes > MAX_ENVELOPES) throw refuse(context, piecesLabel, `${envelopes} envelopes: at most ${MAX_ENVELOPES} on one AWB`);
+	if (parcels > 0 && weight < 1) throw refuse(context, piecesLabel, 'parcels weigh at least 1 kg in all');
+	if (parcels + envelopes > service.maxPieces) throw limit(`${parcels + envelopes} pieces: at most ${service.maxPieces}`);
+	if (weight > service.maxTotalKg) throw limit(`${weight} kg in all: at most ${service.maxTotalKg} kg`);
+	if (service.value === 36 && envelopes > 0) throw limit('envelopes are not taken');
+	const pieces = Array.isArray(body.ParcelCodes) ? (body.ParcelCodes as IDataObject[]) : [];
+	const heavy = pieces.findIndex((piece) => Number(piece.Weight) > service.maxPieceKg);
+	if (heavy >= 0) throw refuse(context, `${piecesLabel} › ${heavy + 1} › Weight (Kg)`, `${String(pieces[heavy].Weight)} kg: at most ${service.maxPieceKg} kg a piece (service ${service.name})`);
+}
+
+/** Counts and sizes of an AWB's pieces: Parcels, Envelopes and TotalWeight from ParcelCodes, then the service's limits. */
+export async function piecesToBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const body = { ...((options.body as IDataObject | undefined) ?? {}) };
+	const pieces = Array.isArray(body.ParcelCodes) ? (body.ParcelCodes as IDataObject[]) : [];
+	pieces.forEach((piece, index) => {
+		piece.Code = String(index);
+		if (piece.Type === 1 && Number(piece.Weight) < 1) throw refuse(this, `Parcels › ${index + 1} › Weight (Kg)`, `${String(piece.Weight)} kg: a parcel weighs at least 1 kg`);
+	});
+	body.Parcels = pieces.filter((piece) => piece.Type === 1).length;
+	body.Envelopes = pieces.length - body.Parcels;
+	body.TotalWeight = pieces.reduce((sum, piece) => sum + Number(piece.Weight ?? 0), 0);
+	checkServiceLimits(this, body, 'Parcels');
+	options.body = body;
+	return options;
+}
+
+/** Price calculation: the counts and weight given as fields, checked against the service's limits. */
+export async function checkPriceLimits(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	checkServiceLimits(this, (options.body as IDataObject | undefined) ?? {}, 'Parcels');
+	return options;
+}
+
+const ID_TO_NAME: Record<string, string> = { CountyId: 'CountyName', LocalityId: 'LocalityName', StreetId: 'StreetName' };
+
+/**
+ * Body properties placed as "Recipient.Name", "Sender.LocationId" become the objects Cargus takes; a county,
+ * locality or street given by name from an expression is sent as CountyName, LocalityName or StreetName.
+ */
+export async function nestedBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const body: IDataObject = {};
+	for (const [key, value] of Object.entries((options.body as IDataObject | undefined) ?? {})) {
+		const dot = key.indexOf('.');
+		if (dot < 0) {
+			body[key] = value;
+			continue;
+		}
+		const parent = key.slice(0, dot);
+		let child = key.slice(dot + 1);
+		if (typeof value === 'string' && child in ID_TO_NAME) child = ID_TO_NAME[child];
+		body[parent] = { ...((body[parent] as IDataObject | undefined) ?? {}), [child]: value };
+	}
+	options.body = body;
+	return options;
+}
+
+/** A date as Awbs/GetByDate takes it: MM-dd-yyyy, the day of the RFC 3339 date read (in the workflow's zone). */
+export function usDay(value: unknown): string {
+	const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value));
+	return match ? `${match[2]}-${match[3]}-${match[1]}` : String(value);
+}

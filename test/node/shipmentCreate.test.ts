@@ -1,0 +1,214 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { listSearch, loadOptions } from '../helpers/loadOptions';
+import { sandboxCredential, useSandbox } from '../helpers/sandbox';
+import { engineFor, requestsSeen, runOperation } from './world';
+
+const sandbox = useSandbox();
+const ECOM_TEST = 1005962049;
+/** Cluj county and Cluj-Napoca. */
+const CLUJ_COUNTY = 15;
+const CLUJ_NAPOCA = 164;
+
+const ORDER: INodeParameters = {
+	senderLocationId: ECOM_TEST,
+	serviceId: 34,
+	recipientName: 'Maria Ionescu',
+	recipientPhone: '0722000000',
+	recipientCountyId: CLUJ_COUNTY,
+	recipientLocalityId: CLUJ_NAPOCA,
+	parcels: { piece: [{ type: 1, weight: 2, length: 30, width: 20, height: 10, content: 'Carti' }, { type: 0, weight: 0 }] },
+	cashOnDelivery: 149.9,
+	additionalFields: { orderReference: '#1042', addressText: 'Strada Memorandumului 1, ap. 3', email: 'maria@example.com', openPackage: true },
+};
+
+const createAwb = (parameters: INodeParameters = {}) => runOperation(engineFor(sandbox), 'shipment', 'create', { ...ORDER, ...parameters });
+
+beforeEach(async () => {
+	await sandbox.control.reset();
+});
+
+describe('Shipment › Create', () => {
+	it('creates the AWB from the pickup location to the recipient: the barcode, the order reference and what to do next', async () => {
+		const { json, error } = await createAwb();
+		expect(error).toBeUndefined();
+		expect(json).toEqual([{ BarCode: expect.stringMatching(/^\d{10}$/), OrderReference: '#1042', Next: expect.stringContaining('Document › Get AWB PDF') }]);
+		const [request] = await requestsSeen(sandbox, 'createAwb');
+		expect(request.body).toEqual({
+			Sender: { LocationId: ECOM_TEST },
+			Recipient: { Name: 'Maria Ionescu', PhoneNumber: '0722000000', CountyId: CLUJ_COUNTY, LocalityId: CLUJ_NAPOCA, AddressText: 'Strada Memorandumului 1, ap. 3', Email: 'maria@example.com' },
+			ServiceId: 34,
+			CashRepayment: 149.9,
+			CustomString: '#1042',
+			OpenPackage: true,
+			ParcelCodes: [
+				{ Code: '0', Type: 1, Weight: 2, Length: 30, Width: 20, Height: 10, ParcelContent: 'Carti' },
+				{ Code: '1', Type: 0, Weight: 0, Length: 0, Width: 0, Height: 0 },
+			],
+			Parcels: 1,
+			Envelopes: 1,
+			TotalWeight: 2,
+		});
+	});
+
+	it('the created AWB shows up in Get, Get Many by date, tracking once the clock moves, its label, and cash on delivery once delivered', async () => {
+		const engine = engineFor(sandbox);
+		const barcode = String((await runOperation(engine, 'shipment', 'create', ORDER)).json[0].BarCode);
+		const byBarcode = await runOperation(engine, 'shipment', 'get', { findBy: 'barcode', barcode });
+		expect(byBarcode.json[0]).toMatchObject({ BarCode: barcode, CustomString: '#1042', CashRepayment: 149.9, Parcels: 1, Envelopes: 1, Status: 'Nepreluat' });
+		const byOrder = await runOperation(engine, 'shipment', 'get', { findBy: 'pickupOrder', orderId: String(byBarcode.json[0].OrderId) });
+		expect(byOrder.json.map((awb) => awb.BarCode)).toEqual([barcode]);
+		const listed = await runOperation(engine, 'shipment', 'getMany', { fromDate: '2026-11-20T00:00:00', toDate: '2026-11-20T00:00:00', returnAll: true });
+		expect(listed.json.map((awb) => awb.BarCode)).toContain(barcode);
+		expect((await requestsSeen(sandbox, 'awbsByDate'))[0].query).toMatchObject({ FromDate: '11-20-2026', ToDate: '11-20-2026' });
+		const label = await runOperation(engine, 'document', 'getAwbPdf', { barcodes: barcode, printOptions: { format: 1 } });
+		expect(label.error).toBeUndefined();
+		expect(label.items[0].binary?.data).toBeDefined();
+
+		await sandbox.control.advanceClock({ hours: 4 });
+		const tracked = await runOperation(engine, 'shipment', 'track', { barcodes: barcode });
+		expect(tracked.error).toBeUndefined();
+		expect(JSON.stringify(tracked.json)).toContain('"EventId":70');
+		await sandbox.control.advanceClock({ days: 3 });
+		const cash = await runOperation(engine, 'shipment', 'getCashOnDelivery', { barcode });
+		expect(cash.error).toBeUndefined();
+		expect(cash.json[0]).toMatchObject({ BarCode: barcode, RepaymentValue: 149.9, StatusExpression: 'Confirmat', CustomString: '#1042' });
+	});
+
+	it('takes the county, locality and street by name from an expression', async () => {
+		const { error } = await createAwb({ recipientCountyId: '={{ "Cluj" }}', recipientLocalityId: '={{ "Cluj-Napoca" }}', recipientStreetId: '={{ "Memorandumului" }}' });
+		const [request] = await requestsSeen(sandbox, 'createAwb');
+		expect(request.body).toMatchObject({ Recipient: { CountyName: 'Cluj', LocalityName: 'Cluj-Napoca', StreetName: 'Memorandumului' } });
+		expect(error).toBeUndefined();
+	});
+
+	it('sends a Ship & Go shipment to the point chosen from the searchable list (only points taking cash with cash on delivery)', async () => {
+		const credential = sandboxCredential(sandbox.url);
+		const { results } = await listSearch('searchDeliveryShipAndGoPoints', { cashOnDelivery: 149.9 }, credential, 'Cluj');
+		expect(results.length).toBeGreaterThan(0);
+		expect(results.every((point) => !String(point.name).includes('no cash on delivery'))).toBe(true);
+		const point = results[0].value;
+		const { json, error } = await createAwb({
+			serviceId: 38,
+			recipientCountyId: '',
+			recipientLocalityId: '',
+			deliveryPudoPoint: { __rl: true, mode: 'list', value: point },
+			parcels: { piece: [{ type: 1, weight: 3 }] },
+		});
+		expect(error).toBeUndefined();
+		const [request] = await requestsSeen(sandbox, 'createAwb');
+		expect(request.body).toMatchObject({ ServiceId: 38, DeliveryPudoPoint: Number(point) });
+		expect((request.body as IDataObject).Recipient).toEqual({ Name: 'Maria Ionescu', PhoneNumber: '0722000000', AddressText: 'Strada Memorandumului 1, ap. 3', Email: 'maria@example.com' });
+		const [awb] = (await runOperation(engineFor(sandbox), 'shipment', 'get', { findBy: 'barcode', barcode: String(json[0].BarCode) })).json;
+		expect(awb).toMatchObject({ ServiceId: 38, DeliveryPudoPoint: Number(point) });
+	});
+
+	it('lists the recipient\'s localities and streets, and the price tables, for the dropdowns', async () => {
+		const credential = sandboxCredential(sandbox.url);
+		const localities = await loadOptions('getRecipientLocalities', { recipientCountyId: CLUJ_COUNTY }, credential);
+		expect(localities).toContainEqual({ name: 'CLUJ-NAPOCA', value: CLUJ_NAPOCA });
+		const streets = await loadOptions('getRecipientStreets', { recipientLocalityId: CLUJ_NAPOCA }, credential);
+		expect(streets.length).toBeGreaterThan(5);
+		const tables = await loadOptions('getPriceTables', {}, credential);
+		expect(tables.map((table) => table.value).sort()).toEqual([1, 2]);
+	});
+
+	it.each([
+		[{ senderLocationId: 'ECOM' }, /^Pickup Location Name or ID \(item 1\): "ECOM" is not a whole number/],
+		[{ recipientName: '={{ "" }}' }, /^Recipient Name \(item 1\): a value is required/],
+		[{ recipientPhone: '={{ "" }}' }, /^Recipient Phone \(item 1\): a value is required/],
+		[{ recipientLocalityId: '={{ "" }}' }, /^Recipient Locality Name or ID \(item 1\): a value is required/],
+		[{ recipientCountyId: '={{ -3 }}' }, /^Recipient County Name or ID \(item 1\): -3 is neither an ID nor a name/],
+		[{ serviceId: 37 }, /^Service \(item 1\): 37 is not one of the choices/],
+		[{ serviceId: 38, deliveryPudoPoint: { __rl: true, mode: 'id', value: '={{ "" }}' } }, /^Ship & Go Point \(item 1\): a value is required/],
+		[{ parcels: {} }, /^Parcels \(item 1\): add at least one parcel or envelope/],
+		[{ parcels: { piece: [{ type: 1, weight: 32 }] } }, /^Parcels \(item 1\): 32 kg in all: at most 31 kg \(service Economic Standard\)/],
+		[{ parcels: { piece: [{ type: 1, weight: 0 }] } }, /^Parcels › 1 › Weight \(Kg\) \(item 1\): 0 kg: a parcel weighs at least 1 kg/],
+		[{ parcels: { piece: [{ type: 1, weight: 1.5 }] } }, /^Parcels › 1 › Weight \(Kg\) \(item 1\): 1\.5 is not a whole number/],
+		[{ parcels: { piece: Array.from({ length: 10 }, () => ({ type: 0, weight: 0 })) } }, /^Parcels \(item 1\): 10 envelopes: at most 9/],
+		[{ serviceId: 39, parcels: { piece: [{ type: 1, weight: 32 }, { type: 1, weight: 1 }] } }, /^Parcels › 1 › Weight \(Kg\) \(item 1\): 32 kg: at most 31 kg a piece \(service Multipiece\)/],
+		[{ serviceId: 38, deliveryPudoPoint: { __rl: true, mode: 'id', value: '1' }, parcels: { piece: [{ type: 1, weight: 1 }, { type: 0, weight: 0 }] } }, /^Parcels \(item 1\): 2 pieces: at most 1 \(service Ship & Go\)/],
+		[{ serviceId: 36, parcels: { piece: [{ type: 1, weight: 40 }, { type: 0, weight: 0 }] } }, /^Parcels \(item 1\): envelopes are not taken \(service Pallet\)/],
+		[{ cashOnDelivery: -5 }, /^Cash on Delivery \(RON\) \(item 1\): -5 is out of range/],
+		[{ additionalFields: { email: 'maria' } }, /^Additional Fields › Email \(item 1\): /],
+		[{ additionalFields: { shipmentPayer: 3 } }, /^Additional Fields › Payer \(item 1\): 3 is not one of the choices/],
+		[{ additionalFields: { declaredValue: 'a lot' } }, /^Additional Fields › Declared Value \(RON\) \(item 1\): "a lot" is not a number/],
+		[{ additionalFields: { saturdayDelivery: 'yes' } }, /^Additional Fields › Saturday Delivery \(item 1\): "yes" is not true or false/],
+		[{ additionalFields: { priceTableId: 'cheap' } }, /^Additional Fields › Price Table Name or ID \(item 1\): "cheap" is not a whole number/],
+	])('refuses %j before sending, naming the field and the item', async (parameters, message) => {
+		const { error } = await createAwb(parameters as INodeParameters);
+		expect(error?.message).toMatch(message);
+		expect(await requestsSeen(sandbox, 'createAwb')).toEqual([]);
+	});
+
+	it('says what Cargus answered when it refuses: another client\'s pickup location', async () => {
+		const { error } = await createAwb({ senderLocationId: 1005962060 });
+		expect(error?.message).toMatch(/1005962060/);
+	});
+});
+
+describe('Shipment › Delete, › Calculate Price', () => {
+	it('Delete deletes an AWB not scanned yet; once picked up Cargus refuses and the node says so', async () => {
+		const engine = engineFor(sandbox);
+		const fresh = String((await runOperation(engine, 'shipment', 'create', ORDER)).json[0].BarCode);
+		const kept = String((await runOperation(engine, 'shipment', 'create', ORDER)).json[0].BarCode);
+		const deleted = await runOperation(engine, 'shipment', 'delete', { barcode: fresh });
+		expect(deleted.json).toEqual([{ Deleted: true }]);
+		const gone = await runOperation(engine, 'shipment', 'get', { findBy: 'barcode', barcode: fresh });
+		expect(gone.error?.message).toContain(`Cargus has no AWB of yours with barcode ${fresh}`);
+		await sandbox.control.advanceClock({ hours: 4 });
+		const refused = await runOperation(engine, 'shipment', 'delete', { barcode: kept });
+		expect(refused.error?.message).toMatch(/nu mai poate fi sters/);
+		const bad = await runOperation(engine, 'shipment', 'delete', { barcode: 'abc' });
+		expect(bad.error?.message).toMatch(/^Barcode \(item 1\)/);
+		expect((await requestsSeen(sandbox, 'deleteAwb')).length).toBe(2);
+	});
+
+	it('Calculate Price prices the route by the price table chosen: the same total the created AWB costs', async () => {
+		const engine = engineFor(sandbox);
+		const parameters = { fromCountyId: 27, fromLocalityId: 29445916, toCountyId: CLUJ_COUNTY, toLocalityId: CLUJ_NAPOCA, serviceId: 34, parcels: 1, envelopes: 1, totalWeight: 2, cashOnDelivery: 149.9, additionalFields: { openPackage: true } };
+		const { json, error } = await runOperation(engine, 'shipment', 'calculatePrice', parameters);
+		expect(error).toBeUndefined();
+		expect(Object.keys(json[0])).toEqual(['BaseCost', 'ExtraKmCost', 'WeightCost', 'InsuranceCost', 'SpecialCost', 'RepaymentCost', 'Subtotal', 'Tax', 'GrandTotal']);
+		const [request] = await requestsSeen(sandbox, 'shippingCalculation');
+		expect(request.body).toMatchObject({ FromCountyId: 27, FromLocalityId: 29445916, ToCountyId: CLUJ_COUNTY, ToLocalityId: CLUJ_NAPOCA, Parcels: 1, Envelopes: 1, TotalWeight: 2 });
+		const barcode = String((await runOperation(engine, 'shipment', 'create', ORDER)).json[0].BarCode);
+		const [awb] = (await runOperation(engine, 'shipment', 'get', { findBy: 'barcode', barcode })).json;
+		expect(awb.ShippingCost).toBe(json[0].GrandTotal);
+		const contract = await runOperation(engine, 'shipment', 'calculatePrice', { ...parameters, additionalFields: { openPackage: true, priceTableId: 2 } });
+		expect(Number(contract.json[0].GrandTotal)).toBeLessThan(Number(json[0].GrandTotal));
+		const tooHeavy = await runOperation(engine, 'shipment', 'calculatePrice', { ...parameters, totalWeight: 40 });
+		expect(tooHeavy.error?.message).toMatch(/^Parcels \(item 1\): 40 kg in all: at most 31 kg/);
+		const noLocality = await runOperation(engine, 'shipment', 'calculatePrice', { ...parameters, toLocalityId: '={{ "" }}' });
+		expect(noLocality.error?.message).toMatch(/^To Locality Name or ID \(item 1\): a value is required/);
+		expect((await requestsSeen(sandbox, 'shippingCalculation')).length).toBe(2);
+	});
+});
+
+describe('example 1 (E-shop order to AWB and label)', () => {
+	const examples = path.join(__dirname, '..', '..', 'examples');
+	const workflow = JSON.parse(fs.readFileSync(path.join(examples, '1-eshop-order-to-pickup-request.json'), 'utf8')) as { nodes: Array<{ name: string; parameters: INodeParameters }> };
+	const nodeParameters = (name: string) => workflow.nodes.find((node) => node.name === name)!.parameters;
+	const order = JSON.parse(fs.readFileSync(path.join(examples, 'data', 'shop-order.json'), 'utf8')) as IDataObject;
+
+	it.each(['courier', 'shipAndGo'])('its Create AWB and Get Label nodes turn the sample order (%s) into an AWB with cash on delivery = the total, and its label', async (method) => {
+		const engine = engineFor(sandbox);
+		const points = await listSearch('searchDeliveryShipAndGoPoints', { cashOnDelivery: 1 }, sandboxCredential(sandbox.url), 'Cluj');
+		const body = { ...order, delivery: method === 'courier' ? order.delivery : { method, shipAndGoPointId: points.results[0].value } };
+		const { resource, operation, ...create } = nodeParameters('Create AWB');
+		const created = await runOperation(engine, String(resource), String(operation), create, { input: [{ body }] });
+		expect(created.error).toBeUndefined();
+		const barcode = String(created.json[0].BarCode);
+		expect(created.json[0]).toMatchObject({ OrderReference: 'SHOP-10042' });
+		const [awb] = (await runOperation(engine, 'shipment', 'get', { findBy: 'barcode', barcode })).json;
+		expect(awb).toMatchObject({ CashRepayment: order.total, CustomString: 'SHOP-10042', ServiceId: method === 'courier' ? 34 : 38, TotalWeight: 5 });
+		expect(awb.Recipient).toMatchObject(method === 'courier' ? { Name: 'Ion Popescu', LocalityName: 'CLUJ-NAPOCA', StreetName: 'Memorandumului' } : { Name: 'Ion Popescu' });
+		const { resource: labelResource, operation: labelOperation, ...label } = nodeParameters('Get Label');
+		const printed = await runOperation(engine, String(labelResource), String(labelOperation), label, { input: created.json });
+		expect(printed.error).toBeUndefined();
+		expect(printed.items[0].binary?.data?.mimeType).toBe('application/pdf');
+	});
+});
