@@ -5,7 +5,7 @@ import { commonSettings, optionsOf } from '../parameters';
 import { readObject, send } from '../requests';
 import type { CommonSettings, TriggerEvent } from '../triggerEvent';
 import { pickupOrderProperties } from './description';
-import { OrderState } from './state';
+import { OrderState, UNKNOWN_ORDER } from './state';
 
 const REQUEST_NAME = 'pickup order request';
 const CONCURRENT_REQUESTS = 4;
@@ -77,15 +77,17 @@ export const pickupOrderStatusChanged: TriggerEvent<OrderSettings, OrderState, s
 	},
 
 	receive(state, orderId, order, settings) {
-		// 204: Cargus has no such order (yet); nothing is recorded.
-		if (order === undefined) return { changes: [] };
-		const status = Number(order.OrdStatus);
-		if (!Number.isInteger(status)) return { changes: [] };
 		const previous = state.statusOf(orderId);
-		if (previous === status) return { changes: [] };
+		// 204: Cargus has no such order (yet); its first status will be news.
+		if (order === undefined) {
+			if (previous === undefined) state.set(orderId, UNKNOWN_ORDER);
+			return { changes: [] };
+		}
+		const status = Number(order.OrdStatus);
+		if (!Number.isInteger(status) || previous === status) return { changes: [] };
 		state.set(orderId, status);
 		if (previous === undefined && !settings.emitExisting) return { changes: [] };
-		return { changes: [{ orderId, previous: previous ?? null, order }] };
+		return { changes: [{ orderId, previous: previous === undefined || previous === UNKNOWN_ORDER ? null : previous, order }] };
 	},
 
 	compare() {

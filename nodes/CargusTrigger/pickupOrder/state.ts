@@ -1,8 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
+/** Stored for an order Cargus did not know (204) when it was first asked about: its first status is a change. */
+export const UNKNOWN_ORDER = -1;
+
 /**
  * What the Pickup Order Status Changed event remembers, under the static data key `pickupOrders`: the
- * last OrdStatus seen of each listed order ({ "123456": 2 }). Orders removed from the list are forgotten.
+ * last OrdStatus seen of each listed order ({ "123456": 2 }), -1 for an order Cargus did not know yet
+ * (so its first status is emitted: a poll that emits nothing is not saved, and after a restart that
+ * status would be taken for one it had before the trigger watched it). Orders removed from the list are forgotten.
  */
 export class OrderState {
 	private readonly statuses: Record<string, number>;
