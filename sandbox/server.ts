@@ -4,14 +4,18 @@ import type { SandboxContext } from './context';
 import { installControlApi } from './control/api';
 import { gatewayBodies } from './routes/errorBodies';
 import { installGateway } from './gateway/hooks';
+import { registerAwbs } from './routes/awbs';
+import { registerCashOnDelivery } from './routes/cashOnDelivery';
 import { registerCashReceipts } from './routes/cashReceipts';
 import { registerComplaints } from './routes/complaints';
 import { registerDocuments } from './routes/documents';
+import { registerGeography } from './routes/geography';
 import { registerLocalities } from './routes/localities';
 import { registerLogin } from './routes/login';
 import { registerPickupLocations } from './routes/pickupLocations';
 import { registerPickupOrders } from './routes/pickupOrders';
 import { registerReturnAwb } from './routes/returnAwb';
+import { registerShipAndGo } from './routes/shipAndGo';
 import { registerTracking } from './routes/tracking';
 
 /** Builds the sandbox HTTP server: gateway layer, body parsers, the service's routes and the control API. */
@@ -42,8 +46,12 @@ export function buildServer(context: SandboxContext, logger?: (line: string) => 
 	registerPickupLocations(app, context);
 	registerPickupOrders(app, context);
 	registerReturnAwb(app, context);
+	registerAwbs(app, context);
 	registerTracking(app, context);
+	registerCashOnDelivery(app, context);
 	registerLocalities(app, context);
+	registerGeography(app, context);
+	registerShipAndGo(app, context);
 	registerDocuments(app, context);
 	registerCashReceipts(app, context);
 	registerComplaints(app, context);

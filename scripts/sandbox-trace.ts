@@ -1,6 +1,6 @@
 /**
  * Proves that a change to the sandbox left its behaviour alone: `record` sends a few thousand varied requests
- * (every operation and the control API, JSON and XML, good and bad input, auth failures, faults) to a sandbox
+ * (every operation, those beyond the interface too, and the control API, JSON and XML, good and bad input, auth failures, faults) to a sandbox
  * with a frozen clock and a fixed seed and saves each request with its full answer; `replay` sends the same
  * requests to the sandbox as it is now and fails unless every answer is byte for byte the same.
  *
@@ -265,6 +265,29 @@ const SERVICE: Make[] = [
 			{ Shipment: 'x', PersonName: 'A', Email: 'a@example.com', ComplaintDetails: 'x' },
 		]),
 	}),
+	(r, w) => service('GET', r.pick(['/api/PickupLocations', '/api/PickupLocations/GetForClient', '/api/Countries', '/api/PUDO_Get']), r, w, {}),
+	(r, w) => service('GET', '/api/Counties', r, w, { query: r.pick([{ countryId: '1' }, { countryId: '2' }, { countryId: 'RO' }, {}]) }),
+	(r, w) => service('GET', '/api/Streets', r, w, { query: r.pick([{ localityId: r.pick(['150', '183', '29445916']) }, { localityId: '7' }, { localityId: 'x' }, {}]) }),
+	(r, w) => {
+		const locationId = r.pick(['0', '1005962049', '1005962050', '1005962051', '1005962060', '7', 'x']);
+		const start = `${day(r.int(-1, 2))}T${String(r.int(8, 14)).padStart(2, '0')}:00:00`;
+		const end = `${start.slice(0, 11)}${String(r.int(12, 20)).padStart(2, '0')}:00:00`;
+		return service('PUT', '/api/Orders', r, w, {
+			query: r.pick([{ locationId, action: '1', PickupStartDate: start, PickupEndDate: end }, { locationId, action: '0' }, { locationId, action: '2' }, { locationId, action: '1' }, { action: '0' }]),
+		});
+	},
+	(r, w) => service('GET', '/api/Orders', r, w, {
+		query: r.pick([
+			{ locationId: r.pick(['0', '1005962049', '1005962050', '1005962060']), status: String(r.int(0, 2)), itemsPerPage: String(r.int(1, 5)), pageNumber: String(r.int(1, 3)) },
+			{ locationId: '0' },
+			{ status: '1' },
+		]),
+	}),
+	(r, w) => service('GET', '/api/Orders/GetByDate', r, w, {
+		query: r.pick([{ FromDate: day(-r.int(0, 10)), ToDate: day(r.int(-1, 1)), itemsPerPage: String(r.int(1, 8)), pageNumber: String(r.int(1, 2)) }, { FromDate: day(1), ToDate: day(0) }, { ToDate: day(0) }]),
+	}),
+	(r, w) => service('GET', '/api/CashAccount/GetByDate', r, w, { query: r.pick([{ FromDate: day(-r.int(0, 20)), ToDate: day(r.int(-2, 0)) }, { FromDate: day(0), ToDate: day(-3) }, { FromDate: 'x', ToDate: day(0) }]) }),
+	(r, w) => service('GET', '/api/CashAccount/GetByDeductionDate', r, w, { query: r.pick([{ DeductionDate: day(-r.int(0, 10)) }, { DeductionDate: 'x' }, {}]) }),
 	(r, w) => service(r.pick(['GET', 'DELETE', 'PATCH']), r.pick(['/api/Nothing', '/api/Orders', '/api/Invoices/', '/', '/api/LoginUser']), r, w, {}),
 	(r, w) => service('POST', '/api/Orders', r, w, { xmlBody: `${XML}<!DOCTYPE x [<!ENTITY a "b">]><Order><LocationId>&a;</LocationId></Order>` }),
 	(r, w) => service('POST', '/api/PickupLocations/PostClickCollect', r, w, { body: '{"Name": "broken' }),

@@ -102,6 +102,7 @@ async function main(): Promise<void> {
 			`  3. Tell the customer:               polls every minute; move the sandbox clock to get new events sooner:`,
 			`                                      curl -X POST ${sandbox}/_sandbox/clock/advance -H 'content-type: application/json' -d '{"hours":12}'`,
 			'  4. Mark orders paid:                each cash-on-delivery repayment (2 days after delivery) mails "Order ... paid" once',
+			'  5. Launch the day\'s pickup:         at 16:00 on weekdays; Execute workflow launches the open orders now (Depozit Bucuresti has one)',
 			'',
 			'Ctrl-C to stop.',
 			'',

@@ -1,22 +1,32 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { getCounties, getLocalities } from './methods/loadOptions';
+import { getCounties, getCountyLocalities, getLocalities } from './methods/loadOptions';
+import { getPickupLocations } from './methods/pickupLocations';
+import { searchShipAndGoPoints } from './methods/shipAndGoPoints';
+import { getStreets } from './methods/streets';
 import { account } from './resources/account';
+import { cashOnDelivery } from './resources/cashOnDelivery';
 import { cashReceipt } from './resources/cashReceipt';
 import { complaint } from './resources/complaint';
+import { county } from './resources/county';
 import { document } from './resources/document';
 import { invoice } from './resources/invoice';
 import { locality } from './resources/locality';
 import { pickupLocation } from './resources/pickupLocation';
 import { pickupOrder } from './resources/pickupOrder';
 import { returnAwb } from './resources/returnAwb';
+import { shipAndGoPoint } from './resources/shipAndGoPoint';
 import { shipment } from './resources/shipment';
+import { street } from './resources/street';
 import { isListCondition, nodeProperties, subtitleOf } from './shared/node';
 
 const ONE_MAIN_CONNECTION = [NodeConnectionTypes.Main];
 
-const RESOURCES = [account, cashReceipt, complaint, document, invoice, locality, pickupLocation, pickupOrder, returnAwb, shipment];
+const RESOURCES = [
+	account, cashOnDelivery, cashReceipt, complaint, county, document, invoice, locality, pickupLocation, pickupOrder, returnAwb, shipAndGoPoint,
+	shipment, street,
+];
 
 export class Cargus implements INodeType {
 	description: INodeTypeDescription = {
@@ -26,7 +36,7 @@ export class Cargus implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: subtitleOf(RESOURCES),
-		description: 'Ship with Cargus (Romania): pickups, return AWBs, tracking, localities, invoices and documents',
+		description: 'Ship with Cargus (Romania): pickups, return AWBs, tracking, Ship & Go points, localities, cash on delivery, invoices and documents',
 		defaults: { name: 'Cargus' },
 		usableAsTool: true,
 		inputs: ONE_MAIN_CONNECTION,
@@ -50,5 +60,8 @@ export class Cargus implements INodeType {
 		properties: nodeProperties(RESOURCES, 'shipment'),
 	};
 
-	methods = { loadOptions: { getCounties, getLocalities } };
+	methods = {
+		loadOptions: { getCounties, getCountyLocalities, getLocalities, getPickupLocations, getStreets },
+		listSearch: { searchShipAndGoPoints },
+	};
 }

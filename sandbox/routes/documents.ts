@@ -5,10 +5,7 @@ import { toServiceDate } from '../world/dates';
 import { awbDocumentsPdf, invoicePdf, orderSummaryPdf } from '../world/pdf';
 import { defineOperation } from './operation';
 import type { Invoice, Shipment } from '../world/types';
-import { barcodesQuery, dateRange, failWith, intQuery } from './inputs';
-
-export const DEFAULT_ITEMS_PER_PAGE = 50;
-export const MAX_ITEMS_PER_PAGE = 100;
+import { barcodesQuery, dateRange, failWith, intQuery, pageOf, pagingQuery } from './inputs';
 
 const invoiceView = (invoice: Invoice) => ({
 	InvoiceId: invoice.InvoiceId,
@@ -32,12 +29,9 @@ export function registerDocuments(app: FastifyInstance, context: SandboxContext)
 	defineOperation(app, context, 'GET', '/api/Invoices', { operation: 'invoices', auth: 'bearer', invalidStatus: 400 },
 		({ query, spec, account, now }) => {
 			const { from, to } = dateRange(query, spec);
-			const itemsPerPage = intQuery(query, 'itemsPerPage', spec, false) ?? DEFAULT_ITEMS_PER_PAGE;
-			const pageNumber = intQuery(query, 'pageNumber', spec, false) ?? 1;
-			if (itemsPerPage < 1 || itemsPerPage > MAX_ITEMS_PER_PAGE) failWith(spec, `itemsPerPage trebuie sa fie intre 1 si ${MAX_ITEMS_PER_PAGE}.`);
-			if (pageNumber < 1) failWith(spec, 'pageNumber trebuie sa fie cel putin 1.');
+			const paging = pagingQuery(query, spec);
 			const inRange = store.issuedInvoicesOf(account.clientId, now).filter((invoice) => invoice.Date >= from && invoice.Date <= to);
-			const page = inRange.slice((pageNumber - 1) * itemsPerPage, pageNumber * itemsPerPage);
+			const page = pageOf(inRange, paging);
 			if (page.length === 0) return noContent();
 			return ok(page.map(invoiceView), 'Invoice');
 		});

@@ -1,6 +1,6 @@
 import { AnswerError } from './answers';
 import { parseBarcodeList } from './barcodes';
-import { parseServiceDate } from '../world/dates';
+import { dayAround, parseServiceDate } from '../world/dates';
 import { messageListError, modelStateError } from './errorBodies';
 import type { OperationSpec, QueryReader } from './operation';
 import { isObject, validateFields, type Schema } from './validation';
@@ -54,6 +54,32 @@ export function dateRange(query: QueryReader, spec: OperationSpec): { from: numb
 	const to = dateQuery(query, 'ToDate', spec);
 	if (from > to) failWith(spec, 'FromDate trebuie sa fie inainte de ToDate (FromDate is after ToDate).');
 	return { from, to };
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** FromDate and ToDate as dateRange, but a ToDate given as a date alone covers that whole day (Bucharest). */
+export function dayRange(query: QueryReader, spec: OperationSpec): { from: number; to: number } {
+	const { from, to } = dateRange(query, spec);
+	return { from, to: DATE_ONLY.test(query.text('ToDate') ?? '') ? dayAround(to).end : to };
+}
+
+export const DEFAULT_ITEMS_PER_PAGE = 50;
+export const MAX_ITEMS_PER_PAGE = 100;
+
+export interface Paging { pageNumber: number; itemsPerPage: number }
+
+/** pageNumber (1-based, default 1) and itemsPerPage (1 to 100, default 50) of a paged list. */
+export function pagingQuery(query: QueryReader, spec: OperationSpec): Paging {
+	const itemsPerPage = intQuery(query, 'itemsPerPage', spec, false) ?? DEFAULT_ITEMS_PER_PAGE;
+	const pageNumber = intQuery(query, 'pageNumber', spec, false) ?? 1;
+	if (itemsPerPage < 1 || itemsPerPage > MAX_ITEMS_PER_PAGE) failWith(spec, `itemsPerPage trebuie sa fie intre 1 si ${MAX_ITEMS_PER_PAGE}.`);
+	if (pageNumber < 1) failWith(spec, 'pageNumber trebuie sa fie cel putin 1.');
+	return { pageNumber, itemsPerPage };
+}
+
+export function pageOf<T>(list: T[], { pageNumber, itemsPerPage }: Paging): T[] {
+	return list.slice((pageNumber - 1) * itemsPerPage, pageNumber * itemsPerPage);
 }
 
 export function barcodesQuery(query: QueryReader, name: string, spec: OperationSpec, max?: number): string[] {

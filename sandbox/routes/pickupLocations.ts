@@ -1,16 +1,31 @@
 import type { FastifyInstance } from 'fastify';
-import { AnswerError, ok } from './answers';
+import { AnswerError, noContent, ok } from './answers';
 import type { SandboxContext } from '../context';
 import { errorObject } from './errorBodies';
 import { findMinihub, referenceData } from '../world/referenceData';
-import { defineOperation } from './operation';
+import { defineOperation, type OperationInput } from './operation';
 import type { PickupLocation } from '../world/types';
 import { applyAddress, checkEmail, resolveLocality, ADDRESS_FIELDS, requireLocality } from './address';
 import { failWith, requireBody, validateOrFail } from './inputs';
 
-/** Pickup locations: create a collection-point location, modify a location. Both answer the LocationId. */
+/** A pickup location as the lists answer it: the fields of Cargus' document, then Active and AutomaticEOD. */
+export const locationView = (l: PickupLocation) => ({
+	LocationId: l.LocationId, Name: l.Name, CountyId: l.CountyId, CountyName: l.CountyName, LocalityId: l.LocalityId,
+	LocalityName: l.LocalityName, StreetId: l.StreetId, StreetName: l.StreetName, BuildingNumber: l.BuildingNumber,
+	AddressText: l.AddressText, ContactPerson: l.ContactPerson, PhoneNumber: l.PhoneNumber, Email: l.Email,
+	CodPostal: l.CodPostal, Active: l.Active, AutomaticEOD: l.AutomaticEOD,
+});
+
+/** Pickup locations: list them (the user's active ones, or all of the client), create a collection-point location, modify one. */
 export function registerPickupLocations(app: FastifyInstance, context: SandboxContext): void {
 	const { store } = context;
+
+	const list = (active: boolean) => ({ account }: OperationInput) => {
+		const locations = store.locationsOf(account.clientId, active);
+		return locations.length === 0 ? noContent() : ok(locations.map(locationView), 'PickupLocation');
+	};
+	defineOperation(app, context, 'GET', '/api/PickupLocations', { operation: 'pickupLocations', auth: 'bearer', invalidStatus: 400 }, list(true));
+	defineOperation(app, context, 'GET', '/api/PickupLocations/GetForClient', { operation: 'pickupLocationsForClient', auth: 'bearer', invalidStatus: 400 }, list(false));
 
 	const nameTaken = (clientId: number, name: string, exceptId?: number) =>
 		[...store.locations.values()].some((l) => l.clientId === clientId && l.LocationId !== exceptId && l.Name.toLowerCase() === name.trim().toLowerCase());

@@ -2,14 +2,81 @@ import type { FastifyInstance } from 'fastify';
 import { AnswerError, noContent, ok } from './answers';
 import type { SandboxContext } from '../context';
 import { errorObject } from './errorBodies';
-import { orderView } from '../world/timelines/pickupOrders';
+import { orderStatusAt, orderView } from '../world/timelines/pickupOrders';
+import type { Account, PickupLocation, PickupOrder } from '../world/types';
 import { defineOperation } from './operation';
 import { ADDRESS_FIELDS, checkEmail } from './address';
-import { failWith, requireBody, validateOrFail } from './inputs';
+import { dateQuery, dayRange, failWith, intQuery, pageOf, pagingQuery, requireBody, validateOrFail } from './inputs';
+import type { OperationSpec, QueryReader } from './operation';
 
-/** Pickup orders: send one (answers the OrderId), read one (OrdStatus moves on with the clock). */
+/** Orders listed as "validated" (status=1): every order that was validated, whether picked up yet or not. */
+const VALIDATED = new Set([1, 2, 3, 5]);
+
+/**
+ * Pickup orders: send one (answers the OrderId), read one (OrdStatus moves on with the clock), launch or cancel a
+ * location's current order, list them by location and status or by creation date.
+ */
 export function registerPickupOrders(app: FastifyInstance, context: SandboxContext): void {
 	const { store } = context;
+
+	/** The `locationId` parameter's location of the client (0 = headquarters), or 409 as for the other location operations. */
+	const locationParameter = (query: QueryReader, spec: OperationSpec, account: Account): PickupLocation => {
+		const locationId = intQuery(query, 'locationId', spec, true) as number;
+		const location = store.locationOfClient(account.clientId, locationId);
+		if (!location) throw new AnswerError(errorObject(409, `Punctul de ridicare ${locationId} nu exista.`));
+		return location;
+	};
+	const byCreation = (a: PickupOrder, b: PickupOrder) => a.CreationDate - b.CreationDate || a.OrderId - b.OrderId;
+
+	defineOperation(app, context, 'PUT', '/api/Orders', { operation: 'launchOrCancelOrder', auth: 'bearer', invalidStatus: 400 },
+		({ query, spec, account, now }) => {
+			const action = intQuery(query, 'action', spec, true);
+			if (action !== 0 && action !== 1) failWith(spec, 'action trebuie sa fie 1 (lansare) sau 0 (anulare).');
+			const window = action === 1 ? { start: dateQuery(query, 'PickupStartDate', spec), end: dateQuery(query, 'PickupEndDate', spec) } : undefined;
+			if (window && window.start >= window.end) failWith(spec, 'PickupStartDate trebuie sa fie inainte de PickupEndDate.');
+			if (window && window.end <= now) failWith(spec, 'PickupEndDate este in trecut.');
+			const location = locationParameter(query, spec, account);
+			const latestIn = (statuses: number[]) => [...store.orders.values()]
+				.filter((o) => o.LocationId === location.LocationId && statuses.includes(orderStatusAt(o, now)))
+				.sort(byCreation)
+				.pop();
+			if (window) {
+				const order = latestIn([0]);
+				if (!order) throw new AnswerError(errorObject(409, `Nu exista o comanda curenta de lansat pentru punctul de ridicare ${location.LocationId}.`));
+				// Validated now, whatever would have validated it otherwise; AWBs then open a new current order.
+				Object.assign(order, { awaitsLaunch: true, launchedAt: now, PickupStartDate: window.start, PickupEndDate: window.end });
+				return ok(order.OrderId, 'int');
+			}
+			const order = latestIn([0, 2]);
+			if (!order) throw new AnswerError(errorObject(409, `Nu exista o comanda de anulat pentru punctul de ridicare ${location.LocationId}.`));
+			order.cancelledAt = now;
+			return ok(order.OrderId, 'int');
+		});
+
+	defineOperation(app, context, 'GET', '/api/Orders', { operation: 'ordersByLocation', auth: 'bearer', invalidStatus: 400 },
+		({ query, spec, account, now }) => {
+			const status = intQuery(query, 'status', spec, true);
+			if (status !== 0 && status !== 1) failWith(spec, 'status trebuie sa fie 0 (comenzi curente) sau 1 (comenzi validate).');
+			const paging = pagingQuery(query, spec);
+			const location = locationParameter(query, spec, account);
+			const matches = [...store.orders.values()]
+				.filter((o) => o.LocationId === location.LocationId)
+				.filter((o) => (status === 0 ? orderStatusAt(o, now) === 0 : VALIDATED.has(orderStatusAt(o, now))))
+				.sort(byCreation);
+			const page = pageOf(matches, paging);
+			return page.length === 0 ? noContent() : ok(page.map((o) => orderView(o, now)), 'Order');
+		});
+
+	defineOperation(app, context, 'GET', '/api/Orders/GetByDate', { operation: 'ordersByDate', auth: 'bearer', invalidStatus: 400 },
+		({ query, spec, account, now }) => {
+			const { from, to } = dayRange(query, spec);
+			const paging = pagingQuery(query, spec);
+			const matches = [...store.orders.values()]
+				.filter((o) => o.clientId === account.clientId && o.CreationDate >= from && o.CreationDate <= to && o.CreationDate <= now)
+				.sort(byCreation);
+			const page = pageOf(matches, paging);
+			return page.length === 0 ? noContent() : ok(page.map((o) => orderView(o, now)), 'Order');
+		});
 
 	defineOperation(app, context, 'POST', '/api/Orders', { operation: 'sendOrder', auth: 'bearer', invalidStatus: 400 },
 		({ body, spec, account, now }) => {

@@ -107,3 +107,10 @@ export function parseServiceDate(value: unknown): number | undefined {
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
+
+/** The Bucharest calendar day holding the instant: its first and its last millisecond. */
+export function dayAround(ms: number): { start: number; end: number } {
+	const start = parseServiceDate(toServiceDate(ms).slice(0, 10)) as number;
+	const end = (parseServiceDate(toServiceDate(start + 26 * HOUR).slice(0, 10)) as number) - 1;
+	return { start, end };
+}

@@ -66,7 +66,18 @@ function seedOrders(locations: PickupLocation[], now: number): PickupOrder[] {
 		order(5500004, -1 * HOUR, 4, 4),
 		order(5500005, DAY, 4, 6),
 		order(5500006, 6 * HOUR, 3, 2, undefined, 5 * MINUTE),
+		currentOrder(5500007, locations[1], now - 2 * HOUR),
 	];
+}
+
+/** A location's current order: the AWBs of the day joined it, and it waits for its launch (PUT /api/Orders?action=1). */
+function currentOrder(OrderId: number, site: PickupLocation, createdAt: number): PickupOrder {
+	return {
+		clientId: site.clientId, OrderId, LocationId: site.LocationId, PickUpSiteName: site.Name,
+		PickupStartDate: createdAt, PickupEndDate: createdAt, NoParcel: 3, NoEnvelop: 1, TotalWeight: 7, Observations: '',
+		PackageContent: 'Colete magazin online', CreationDate: createdAt, AdresaExp: `${site.AddressText}, ${site.LocalityName}, ${site.CountyName}`,
+		Email: site.Email, OrderType: 3, awaitsLaunch: true, awbCount: 4,
+	};
 }
 
 interface ShipmentPlan { scenario: Scenario; path: number[]; visible: number; count: number }

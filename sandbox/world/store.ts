@@ -4,6 +4,7 @@ import { SeededRandom } from './random';
 import { referenceData } from './referenceData';
 import { ACCOUNTS, draftShipment, seedState } from './seed';
 import { byDate, InvoiceNumbers, isIssued } from './timelines/invoices';
+import { awaitsLaunchAt } from './timelines/pickupOrders';
 import { SCENARIO_PATHS } from './timelines/shipments';
 import type {
 	Account, IssuedToken, Invoice, PickupLocation, PickupOrder, Scenario, Shipment, StoredCashReceiptList, StoredComplaint,
@@ -101,6 +102,40 @@ export class SandboxStore {
 		const stored = { ...order, OrderId: this.nextOrderId++ };
 		this.orders.set(stored.OrderId, stored);
 		return stored;
+	}
+
+	/** The client's pickup locations, lowest LocationId first; `active` only: those with Active 1. */
+	locationsOf(clientId: number, active = false): PickupLocation[] {
+		return [...this.locations.values()]
+			.filter((l) => l.clientId === clientId && (!active || l.Active === 1))
+			.sort((a, b) => a.LocationId - b.LocationId);
+	}
+
+	/** The client's location by id; 0 is the headquarters, taken to be the client's first location. */
+	locationOfClient(clientId: number, locationId: number): PickupLocation | undefined {
+		if (locationId === 0) return this.locationsOf(clientId)[0];
+		const location = this.locations.get(locationId);
+		return location?.clientId === clientId ? location : undefined;
+	}
+
+	/** The location's current order (the one its new AWBs join), still waiting for its launch at `now`. */
+	currentOrder(location: PickupLocation, now: number): PickupOrder | undefined {
+		return [...this.orders.values()].find((o) => o.LocationId === location.LocationId && awaitsLaunchAt(o, now));
+	}
+
+	/** Adds an AWB's parcels to the location's current order, opening one if there is none; answers the order. */
+	joinCurrentOrder(location: PickupLocation, awb: { parcels: number; envelopes: number; weight: number }, now: number): PickupOrder {
+		const order = this.currentOrder(location, now) ?? this.addOrder({
+			clientId: location.clientId, LocationId: location.LocationId, PickUpSiteName: location.Name,
+			PickupStartDate: now, PickupEndDate: now, NoParcel: 0, NoEnvelop: 0, TotalWeight: 0, Observations: '', PackageContent: '',
+			CreationDate: now, AdresaExp: `${location.AddressText}, ${location.LocalityName}, ${location.CountyName}`,
+			Email: location.Email, OrderType: 3, awaitsLaunch: true, awbCount: 0,
+		});
+		order.NoParcel += awb.parcels;
+		order.NoEnvelop += awb.envelopes;
+		order.TotalWeight += awb.weight;
+		order.awbCount = (order.awbCount ?? 0) + 1;
+		return order;
 	}
 
 	newBarcode(): string {

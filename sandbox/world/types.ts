@@ -59,6 +59,16 @@ export interface PickupOrder {
 	OrderType: number;
 	/** 4 cancelled or 5 failed: fixed outcomes that time does not change. */
 	fixedStatus?: 4 | 5;
+	/**
+	 * The location's current order, which its AWBs join: open (0) until launched with `PUT /api/Orders?action=1`
+	 * (then `launchedAt` and the pickup dates are set). Unset for orders sent with `POST /api/Orders`.
+	 */
+	awaitsLaunch?: boolean;
+	launchedAt?: number;
+	/** Cancelled with `PUT /api/Orders?action=0`: 4 from this instant on. */
+	cancelledAt?: number;
+	/** AWBs that joined the order (counted at pickup); unset: parcels + envelopes. */
+	awbCount?: number;
 }
 
 export interface PlannedEvent {
@@ -87,6 +97,33 @@ export interface Shipment {
 	tariffSetName: string;
 	outboundBarcode: string;
 	events: PlannedEvent[];
+	/** What POST /api/Awbs received (created AWBs only); seeded shipments are described from the fields above. */
+	awb?: AwbDetails;
+}
+
+/** An AWB made by POST /api/Awbs, as GET /api/Awbs answers it (besides the Shipment's own fields). */
+export interface AwbDetails {
+	OrderId: number;
+	SenderLocationId: number;
+	Recipient: Record<string, unknown>;
+	Parcels: number;
+	Envelopes: number;
+	TotalWeight: number;
+	ServiceId: number;
+	DeclaredValue: number;
+	CashRepayment: number;
+	BankRepayment: number;
+	OtherRepayment: string;
+	OpenPackage: boolean;
+	SaturdayDelivery: boolean;
+	MorningDelivery: boolean;
+	ShipmentPayer: number;
+	PriceTableId: number;
+	Observations: string;
+	PackageContent: string;
+	DeliveryPudoPoint: number | null;
+	ParcelCodes: Array<Record<string, unknown>>;
+	GrandTotal: number;
 }
 
 export interface Invoice {

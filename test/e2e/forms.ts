@@ -18,8 +18,10 @@ export interface FormShot {
 
 const MAIN_OPERATIONS: Array<Omit<FormShot, 'node'> & { parameters: Record<string, unknown> }> = [
 	{ resource: 'account', parameters: { operation: 'logIn' }, labels: ['whoever has it'], values: ['Account', 'Log In'] },
-	{ resource: 'cashReceipt', parameters: { operation: 'createList' }, labels: ['Pickup Location ID', 'Add Receipt'], values: ['Create List'] },
+	{ resource: 'cashOnDelivery', parameters: {}, labels: ['From', 'Return All'], values: ['Cash on Delivery', 'Get Many'] },
+	{ resource: 'cashReceipt', parameters: { operation: 'createList' }, labels: ['Pickup Location Name or ID', 'Add Receipt'], values: ['Create List'] },
 	{ resource: 'complaint', parameters: { operation: 'save' }, labels: ['Person Name', 'Complaint Details'], values: ['Save'] },
+	{ resource: 'county', parameters: {}, labels: ['Country'], values: ['County', 'Get Many', 'Romania'] },
 	{ resource: 'document', parameters: { operation: 'getAwbPdf' }, labels: ['Barcodes', 'Add Option'], values: ['Get AWB PDF'] },
 	{ resource: 'invoice', parameters: {}, labels: ['From', 'Return All'], values: ['Get Many'] },
 	{
@@ -30,18 +32,30 @@ const MAIN_OPERATIONS: Array<Omit<FormShot, 'node'> & { parameters: Record<strin
 	},
 	{
 		resource: 'pickupLocation',
-		parameters: { operation: 'update', additionalFields: { automaticEod: '17:30' } },
-		labels: ['Location ID', 'Automatic End of Day'],
-		values: ['Update'],
+		parameters: { operation: 'update', locationId: 1005962051, additionalFields: { automaticEod: '17:30' } },
+		labels: ['Pickup Location Name or ID', 'Automatic End of Day'],
+		values: ['Update', 'Magazin Cluj (1005962051)'],
 	},
 	{
 		resource: 'pickupOrder',
-		parameters: { operation: 'send', address: { CountyId: 27, LocalityId: 29445916 } },
-		labels: ['Pickup Location ID', 'Total Weight (Kg)', 'Locality Name or ID'],
-		values: ['Send', 'Ilfov (IF)', 'Tunari'],
+		parameters: { operation: 'send', locationId: 1005962049, address: { CountyId: 27, LocalityId: 29445916 } },
+		labels: ['Pickup Location Name or ID', 'Total Weight (Kg)', 'Locality Name or ID'],
+		values: ['Send', 'ECOM TEST (1005962049)', 'Ilfov (IF)', 'Tunari'],
 	},
 	{ resource: 'returnAwb', parameters: { operation: 'create' }, labels: ['Barcode', 'Additional Fields'], values: ['Create'] },
+	{
+		resource: 'shipAndGoPoint',
+		parameters: { operation: 'getMany', filters: { countyId: 15, cashOnDeliveryOnly: true } },
+		labels: ['Return All', 'Cash on Delivery Only'],
+		values: ['Ship & Go Point', 'Get Many', 'Cluj (CJ)'],
+	},
 	{ resource: 'shipment', parameters: {}, labels: ['Barcodes', 'Simplify'], values: ['Track'] },
+	{
+		resource: 'street',
+		parameters: { operation: 'getMany', countyId: 19, localityId: 183 },
+		labels: ['County Name or ID', 'Locality Name or ID'],
+		values: ['Street', 'Dolj (DJ)', 'CRAIOVA'],
+	},
 ];
 
 export function mainOperationForms(credentialId: string): FormShot[] {

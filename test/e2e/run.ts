@@ -34,6 +34,7 @@ import { keyPerItem } from './dynamicCredentials';
 import { loginsAtScale } from './loginAtScale';
 import { checkRecommendedSettings } from './recommendedSettings';
 import { cashOnDeliveryExampleCheck, invoiceExampleCheck } from './triggerEvents';
+import { dayPickupExampleCheck } from './dayPickup';
 import { assert, check, say, sleep, tally, waitFor } from './checks';
 import { example, executionsOf, watchedBarcodes, type ExampleWorkflow, type WorkflowSummary } from './n8n-api';
 
@@ -263,6 +264,8 @@ async function main(): Promise<void> {
 			assert(ops.includes('sendOrder') && ops.includes('getOrder'), `sandbox saw ${ops.join(', ')}`);
 			return `OrderId ${orderId} with ${String(body.NoParcel)} parcels, Email ${String(body.Email)}; sandbox saw ${ops.join(' -> ')}`;
 		});
+
+		await dayPickupExampleCheck(live, control);
 
 		// 3. Tell the customer: activate (the first poll records what is there), move the clock, expect
 		// executions for the new events and one email per new 5/21 event, none twice.

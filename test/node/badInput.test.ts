@@ -138,6 +138,8 @@ const RECEIPT = { receiptDate: '2026-11-20T08:00:00', receiptNumber: 'R-1', rece
 const CASH_RECEIPTS = { date: '2026-11-20T09:00:00', operator: 'Ana Pop', location: ECOM_TEST_LOCATION };
 const COMPLAINT = { personName: 'Ana Pop', email: 'ana@example.com', complaintDetails: 'The parcel arrived damaged.' };
 const ORDER = { locationId: ECOM_TEST_LOCATION, pickupStartDate: '2026-11-21T10:00:00', pickupEndDate: '2026-11-21T14:00:00', parcels: 1, envelopes: 0, totalWeight: 1 };
+const LAUNCH = { locationId: 1005962050, pickupStartDate: '2026-11-20T14:00:00', pickupEndDate: '2026-11-20T18:00:00' };
+const BY_LOCATION = { findBy: 'location', locationId: ECOM_TEST_LOCATION, status: 1, returnAll: true };
 const COLLECTION_POINT = { minihubId: 'SGN-PP405999', active: true, address: { Name: 'Punct', LocalityId: 515 } };
 
 function group(name: string, resource: string, operation: string, parameters: INodeParameters, label: string, allowed: string, bad: Bad[]): Group {
@@ -145,7 +147,7 @@ function group(name: string, resource: string, operation: string, parameters: IN
 }
 
 const GROUPS: Group[] = [
-	group('Location', 'cashReceipt', 'createList', { ...CASH_RECEIPTS, location: VALUE }, 'Pickup Location ID', ID, [...BAD_ID, ...MISSING]),
+	group('Location', 'cashReceipt', 'createList', { ...CASH_RECEIPTS, location: VALUE }, 'Pickup Location Name or ID', ID, [...BAD_ID, ...MISSING]),
 	group('Operator', 'cashReceipt', 'createList', { ...CASH_RECEIPTS, operator: VALUE }, 'Operator', TEXT, [...BAD_TEXT, [null, REQUIRED]]),
 	group('Date', 'cashReceipt', 'createList', { ...CASH_RECEIPTS, date: VALUE }, 'Date', DATE, [...BAD_DATE, [null, REQUIRED]]),
 	group('a receipt amount', 'cashReceipt', 'createList', { ...CASH_RECEIPTS, receipts: { receipt: [RECEIPT, { ...RECEIPT, amount: VALUE }] } }, 'Receipts › 2 › Amount (RON)', AMOUNT, [
@@ -213,7 +215,7 @@ const GROUPS: Group[] = [
 	group('an address Postal Code', 'pickupLocation', 'createCollectionPoint', { ...COLLECTION_POINT, address: { Name: 'Punct', PostalCode: VALUE } }, 'Address › Postal Code', POSTAL_CODE, BAD_POSTAL_CODE.slice(0, 4)),
 	group('an address Name', 'pickupLocation', 'createCollectionPoint', { ...COLLECTION_POINT, address: { Name: VALUE } }, 'Address › Name', TEXT, BAD_TEXT),
 	group('Automatic End of Day', 'pickupLocation', 'createCollectionPoint', { ...COLLECTION_POINT, additionalFields: { automaticEod: VALUE } }, 'Additional Fields › Automatic End of Day', TEXT, [[{ at: '18:00' }, 'the object {"at":"18:00"} is not text']]),
-	group('Location ID of an update', 'pickupLocation', 'update', { locationId: VALUE, address: { ContactPerson: 'Ion' } }, 'Location ID', ID, [[-1, '-1 is out of range'], [true, 'true is not a whole number'], [null, REQUIRED]]),
+	group('Location ID of an update', 'pickupLocation', 'update', { locationId: VALUE, address: { ContactPerson: 'Ion' } }, 'Pickup Location Name or ID', ID, [[-1, '-1 is out of range'], [true, 'true is not a whole number'], [null, REQUIRED]]),
 	group('an address Email', 'pickupLocation', 'update', { locationId: ECOM_TEST_LOCATION, address: { Email: VALUE } }, 'Address › Email', EMAIL, BAD_EMAIL.slice(0, 2)),
 	group('an address Postal Code', 'pickupLocation', 'update', { locationId: ECOM_TEST_LOCATION, address: { PostalCode: VALUE } }, 'Address › Postal Code', POSTAL_CODE, [[1234567, '1234567 is not a postal code']]),
 	group('an address Locality ID', 'pickupLocation', 'update', { locationId: ECOM_TEST_LOCATION, address: { LocalityId: VALUE } }, 'Address › Locality Name or ID', ID, [['515abc', '"515abc" is not a whole number']]),
@@ -223,7 +225,34 @@ const GROUPS: Group[] = [
 	group('Envelopes', 'pickupOrder', 'send', { ...ORDER, envelopes: VALUE }, 'Envelopes', COUNT, [[-1, '-1 is out of range']]),
 	group('Total Weight', 'pickupOrder', 'send', { ...ORDER, totalWeight: VALUE }, 'Total Weight (Kg)', COUNT, [['2.5', '"2.5" is not a whole number'], [{ kg: 2 }, 'the object {"kg":2} is not a whole number']]),
 	group('Pickup Start', 'pickupOrder', 'send', { ...ORDER, pickupStartDate: VALUE }, 'Pickup Start', DATE, [['soon', '"soon" is not a date'], [null, REQUIRED]]),
-	group('Pickup Location ID of an order', 'pickupOrder', 'send', { ...ORDER, locationId: VALUE }, 'Pickup Location ID', ID, [[0, '0 is out of range'], ['x1', '"x1" is not a whole number'], ['', REQUIRED]]),
+	group('Pickup Location ID of an order', 'pickupOrder', 'send', { ...ORDER, locationId: VALUE }, 'Pickup Location Name or ID', ID, [[0, '0 is out of range'], ['x1', '"x1" is not a whole number'], ['', REQUIRED]]),
+	group('Pickup Location of a launch', 'pickupOrder', 'launch', { ...LAUNCH, locationId: VALUE }, 'Pickup Location Name or ID', ID, [...BAD_ID.slice(0, 6), ...MISSING]),
+	group('Pickup Start of a launch', 'pickupOrder', 'launch', { ...LAUNCH, pickupStartDate: VALUE }, 'Pickup Start', DATE, [...BAD_DATE, [null, REQUIRED]]),
+	group('Pickup End of a launch', 'pickupOrder', 'launch', { ...LAUNCH, pickupEndDate: VALUE }, 'Pickup End', DATE, [['later', '"later" is not a date'], ['', REQUIRED]]),
+	group('Pickup Location of a cancellation', 'pickupOrder', 'cancel', { locationId: VALUE }, 'Pickup Location Name or ID', ID, [...BAD_ID.slice(0, 4), ['ECOM TEST', '"ECOM TEST" is not a whole number'], ...MISSING]),
+	group('From of pickup orders', 'pickupOrder', 'getMany', { findBy: 'date', ...LAST_YEAR, returnAll: true, fromDate: VALUE }, 'From', DATE, [...BAD_DATE, [null, REQUIRED]]),
+	group('Pickup Location of pickup orders', 'pickupOrder', 'getMany', { ...BY_LOCATION, locationId: VALUE }, 'Pickup Location Name or ID', ID, [[0, '0 is out of range'], ['', REQUIRED]]),
+	group('Status of pickup orders', 'pickupOrder', 'getMany', { ...BY_LOCATION, status: VALUE }, 'Status', 'enter one of 0 (Open), 1 (Validated)', [
+		[2, '2 is not one of the choices'],
+		['validated', '"validated" is not one of the choices'],
+		[true, 'true is not one of the choices'],
+	]),
+	group('Limit of pickup orders', 'pickupOrder', 'getMany', { ...BY_LOCATION, returnAll: false, limit: VALUE }, 'Limit', ID, [[0, '0 is out of range'], ['ten', '"ten" is not a whole number']]),
+	group('Page Size of pickup orders', 'pickupOrder', 'getMany', { ...BY_LOCATION, options: { pageSize: VALUE } }, 'Options › Page Size', PAGE_SIZE, [[101, '101 is out of range']]),
+	group('Include Inactive', 'pickupLocation', 'getMany', { options: { includeInactive: VALUE } }, 'Options › Include Inactive', YES_NO, BAD_YES_NO.slice(0, 4)),
+	group('Country of counties', 'county', 'getMany', { countryId: VALUE }, 'Country', ID, [[0, '0 is out of range'], ['RO', '"RO" is not a whole number'], [null, REQUIRED]]),
+	group('Locality of streets', 'street', 'getMany', { countyId: 19, localityId: VALUE, returnAll: true }, 'Locality Name or ID', ID, [...BAD_ID.slice(0, 5), ...MISSING]),
+	group('County of streets', 'street', 'getMany', { countyId: VALUE, localityId: 183, returnAll: true }, 'County Name or ID', ID, [[-19, '-19 is out of range'], ['Dolj', '"Dolj" is not a whole number']]),
+	group('Limit of streets', 'street', 'getMany', { localityId: 183, returnAll: false, limit: VALUE }, 'Limit', ID, [[0, '0 is out of range'], ['', REQUIRED]]),
+	group('County of Ship & Go points', 'shipAndGoPoint', 'getMany', { returnAll: true, filters: { countyId: VALUE } }, 'Filters › County Name or ID', ID, [[-1, '-1 is out of range'], ['Cluj', '"Cluj" is not a whole number']]),
+	group('City of Ship & Go points', 'shipAndGoPoint', 'getMany', { returnAll: true, filters: { city: VALUE } }, 'Filters › City', TEXT, BAD_TEXT.slice(0, 5)),
+	group('Search of Ship & Go points', 'shipAndGoPoint', 'getMany', { returnAll: true, filters: { search: VALUE } }, 'Filters › Search', TEXT, [[['Cluj'], 'the list ["Cluj"] is not text']]),
+	group('Cash on Delivery Only', 'shipAndGoPoint', 'getMany', { returnAll: true, filters: { cashOnDeliveryOnly: VALUE } }, 'Filters › Cash on Delivery Only', YES_NO, BAD_YES_NO.slice(0, 3)),
+	group('Limit of Ship & Go points', 'shipAndGoPoint', 'getMany', { returnAll: false, limit: VALUE }, 'Limit', ID, [[-3, '-3 is out of range']]),
+	group('From of cash on delivery', 'cashOnDelivery', 'getMany', { ...LAST_YEAR, returnAll: true, fromDate: VALUE }, 'From', DATE, [...BAD_DATE, [null, REQUIRED]]),
+	group('To of cash on delivery', 'cashOnDelivery', 'getMany', { ...LAST_YEAR, returnAll: true, toDate: VALUE }, 'To', DATE, [['end of month', '"end of month" is not a date']]),
+	group('Limit of cash on delivery', 'cashOnDelivery', 'getMany', { ...LAST_YEAR, returnAll: false, limit: VALUE }, 'Limit', ID, [[0, '0 is out of range']]),
+	group('Day of repaid cash on delivery', 'cashOnDelivery', 'getRepaid', { returnAll: true, deductionDate: VALUE }, 'Day', DATE, [...BAD_DATE, ['', REQUIRED]]),
 	group('Barcode of a return', 'returnAwb', 'create', { barcode: VALUE }, 'Barcode', ONE_BARCODE, [...BAD_ONE_BARCODE, ...MISSING]),
 	group('Has Contract', 'returnAwb', 'create', { barcode: '804115458', additionalFields: { hasContract: VALUE } }, 'Additional Fields › Has Contract', YES_NO, BAD_YES_NO.slice(0, 3)),
 	group('Is Marketplace', 'returnAwb', 'create', { barcode: '804115458', additionalFields: { isMarketplace: VALUE } }, 'Additional Fields › Is Marketplace', YES_NO, [['no', '"no" is not true or false']]),
@@ -257,7 +286,7 @@ describe('every bad value is refused with the field, the item, the problem and w
 
 	test('the table holds at least 120 bad values and covers every operation that has fields', () => {
 		expect(GROUPS.reduce((total, entry) => total + entry.bad.length, 0)).toBeGreaterThanOrEqual(120);
-		expect(new Set(GROUPS.map((entry) => `${entry.resource}.${entry.operation}`)).size).toBe(19);
+		expect(new Set(GROUPS.map((entry) => `${entry.resource}.${entry.operation}`)).size).toBe(28);
 	});
 
 	test('Account › Log In, which has no fields, refuses a credential without a base URL and sends nothing', async () => {

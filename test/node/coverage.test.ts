@@ -26,15 +26,36 @@ const INTERFACE = [
 	'POST /api/LoginUser/Juridic',
 ];
 
+// Operations beyond the interface (shared/spec/beyond-the-interface.md: Cargus' API document v3 and its shop plugins).
+// An operation that picks one of two paths by a field shows its first here (Include Inactive, Find By).
+const BEYOND = [
+	'GET /api/PickupLocations',
+	'GET /api/Counties',
+	'GET /api/Streets',
+	'GET /api/PUDO_Get',
+	'PUT /api/Orders',
+	'PUT /api/Orders',
+	'GET /api/Orders',
+	'GET /api/CashAccount/GetByDate',
+	'GET /api/CashAccount/GetByDeductionDate',
+];
+
 function operations(): INodePropertyOptions[] {
 	return new Cargus().description.properties
 		.filter((property) => property.name === 'operation')
 		.flatMap((property) => property.options as INodePropertyOptions[]);
 }
 
-test('each method and path of the interface is exactly one operation of the node', () => {
+test('each method and path of the interface is exactly one operation of the node, and the others are those beyond it', () => {
 	const routes = operations().map((option) => `${String(option.routing?.request?.method)} ${String(option.routing?.request?.url)}`);
-	expect([...routes].sort()).toEqual([...INTERFACE].sort());
+	expect([...routes].sort()).toEqual([...INTERFACE, ...BEYOND].sort());
+});
+
+test('Pickup Order › Launch and › Cancel are the two actions of PUT /api/Orders', () => {
+	const actions = operations()
+		.filter((option) => option.routing?.request?.method === 'PUT' && option.routing.request.url === '/api/Orders')
+		.map((option) => [option.value, option.routing?.request?.qs?.action]);
+	expect(actions.sort()).toEqual([['cancel', 0], ['launch', 1]]);
 });
 
 test('every operation has an action and a description for n8n\'s panels and AI agents', () => {

@@ -35,6 +35,16 @@ const OPERATIONS: Operation[] = properties
 // What each operation cannot do without (the interface's required inputs, and the pickup location of an order).
 const REQUIRED: Record<string, string[]> = {
 	'account.logIn': [],
+	'cashOnDelivery.getMany': ['fromDate', 'toDate'],
+	'cashOnDelivery.getRepaid': ['deductionDate'],
+	'county.getMany': ['countryId'],
+	'pickupLocation.getMany': [],
+	'pickupOrder.cancel': ['locationId'],
+	// By date or by location: each is shown for its Find By only.
+	'pickupOrder.getMany': ['fromDate', 'toDate', 'locationId'],
+	'pickupOrder.launch': ['locationId', 'pickupStartDate', 'pickupEndDate'],
+	'shipAndGoPoint.getMany': [],
+	'street.getMany': ['localityId'],
 	'cashReceipt.createList': ['date', 'operator', 'location'],
 	'complaint.save': ['personName', 'email', 'complaintDetails'],
 	'document.getAwbPdf': ['barcodes'],
@@ -138,6 +148,27 @@ describe('lookups instead of raw numbers', () => {
 		});
 	});
 
+	it('every pickup location of the account is chosen from its list, and still takes an ID from an expression', () => {
+		const locations = allFields(properties).filter(({ field }) => /location/i.test(field.displayName) && /\bID\b/.test(field.displayName));
+		expect([...new Set(locations.map(({ path }) => path))].sort()).toEqual(['additionalFields.senderLocationId', 'location', 'locationId']);
+		expect(locations).toHaveLength(7);
+		for (const { path, field } of locations) {
+			expect([path, field.type, field.typeOptions?.loadOptionsMethod, field.displayName]).toEqual([path, 'options', 'getPickupLocations', expect.stringMatching(/Name or ID$/)]);
+			expect(field.description).toMatch(/specify an ID using an <a href=.*expression/);
+		}
+	});
+
+	it('an address\'s Street is chosen from the chosen locality\'s streets', () => {
+		expect(field('address.StreetId')).toMatchObject({
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getStreets', loadOptionsDependsOn: ['address.LocalityId'] },
+		});
+	});
+
+	it('Street › Get Many chooses the locality from the chosen county\'s localities', () => {
+		expect(field('localityId')).toMatchObject({ type: 'options', typeOptions: { loadOptionsMethod: 'getCountyLocalities', loadOptionsDependsOn: ['countyId'] } });
+	});
+
 	it.each(['address.CountryId', 'countryId'])('%s offers Romania', (fieldPath) => {
 		expect(field(fieldPath)).toMatchObject({ type: 'options', options: [{ name: 'Romania', value: 1 }], default: 1 });
 	});
@@ -190,14 +221,21 @@ describe('defaults, subtitle and search', () => {
 			(op) => `${op.resource}.${op.operation}`,
 		);
 		expect(shownOn.sort()).toEqual([
+			'cashOnDelivery.getMany',
+			'cashOnDelivery.getRepaid',
+			'county.getMany',
 			'document.getOrderDocuments',
 			'invoice.getMany',
 			'locality.getMany',
 			'locality.getManyWithoutLogin',
+			'pickupLocation.getMany',
+			'pickupOrder.getMany',
+			'shipAndGoPoint.getMany',
 			'shipment.getCashOnDelivery',
 			'shipment.track',
 			'shipment.trackWithStatus',
 			'shipment.trackWithoutLogin',
+			'street.getMany',
 		]);
 		expect(hint.message).not.toMatch(/HTTP|204/);
 	});

@@ -3,7 +3,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { LoggerProxy } from 'n8n-workflow';
 
 import type { RunResult } from '../helpers/engine';
-import { loadOptions } from '../helpers/loadOptions';
+import { listSearch, loadOptions } from '../helpers/loadOptions';
 import { sandboxCredential, useSandbox } from '../helpers/sandbox';
 import { TriggerHarness } from '../trigger/helpers/pollHarness';
 import { engineFor, runOperation } from './world';
@@ -38,12 +38,15 @@ const BARCODE = '804115458';
 /** Every operation: resource, operation, the sandbox's name for it, valid parameters. */
 const OPERATIONS: Array<[string, string, string, INodeParameters]> = [
 	['account', 'logIn', 'login', {}],
+	['cashOnDelivery', 'getMany', 'cashAccountByDate', { ...DATES, returnAll: true }],
+	['cashOnDelivery', 'getRepaid', 'cashAccountByDeductionDate', { deductionDate: '2026-11-20T00:00:00', returnAll: true }],
 	['cashReceipt', 'createList', 'cashReceipts', {
 		date: '2026-11-20T09:00:00',
 		operator: 'Ana Pop',
 		location: 1005962049,
 		receipts: { receipt: [{ receiptDate: '2026-11-20T08:00:00', receiptNumber: 'R-1', receiptOperator: 'Ana Pop', amount: 10, awb: BARCODE, idAwb: 1 }] },
 	}],
+	['county', 'getMany', 'counties', { countryId: 1 }],
 	['complaint', 'save', 'saveComplaint', { personName: 'Ana Pop', email: 'ana@example.com', complaintDetails: 'Damaged.' }],
 	['document', 'getAwbPdf', 'awbPdf', { barcodes: BARCODE }],
 	['document', 'getOrderDocuments', 'orderDocuments', { ...DATES, docType: 0 }],
@@ -53,8 +56,12 @@ const OPERATIONS: Array<[string, string, string, INodeParameters]> = [
 	['locality', 'getMany', 'localities', { countryId: 1, filters: { countyId: 15 } }],
 	['locality', 'getManyWithoutLogin', 'localitiesNoAuth', { countryId: 1, countyId: 15 }],
 	['pickupLocation', 'createCollectionPoint', 'createClickCollect', { minihubId: 'SGN-PP405999', active: true, address: { Name: 'Punct', LocalityId: 515 } }],
+	['pickupLocation', 'getMany', 'pickupLocations', {}],
 	['pickupLocation', 'update', 'updatePickupLocation', { locationId: 1005962049, address: { ContactPerson: 'Ion' } }],
+	['pickupOrder', 'cancel', 'launchOrCancelOrder', { locationId: 1005962049 }],
 	['pickupOrder', 'get', 'getOrder', { orderId: 1 }],
+	['pickupOrder', 'getMany', 'ordersByDate', { findBy: 'date', ...DATES, returnAll: true }],
+	['pickupOrder', 'launch', 'launchOrCancelOrder', { locationId: 1005962050, pickupStartDate: '2026-11-21T10:00:00', pickupEndDate: '2026-11-21T14:00:00' }],
 	['pickupOrder', 'send', 'sendOrder', {
 		pickupStartDate: '2026-11-21T10:00:00',
 		pickupEndDate: '2026-11-21T14:00:00',
@@ -64,11 +71,13 @@ const OPERATIONS: Array<[string, string, string, INodeParameters]> = [
 		locationId: '1005962049',
 	}],
 	['returnAwb', 'create', 'createReturnAwb', { barcode: BARCODE }],
+	['shipAndGoPoint', 'getMany', 'shipAndGoPoints', { returnAll: true }],
 	['shipment', 'getCashOnDelivery', 'cashAccount', { barcode: BARCODE }],
 	['shipment', 'getStatus', 'awbStatus', { barcode: BARCODE }],
 	['shipment', 'track', 'trace', { barcodes: BARCODE }],
 	['shipment', 'trackWithoutLogin', 'traceNoAuth', { barcode: BARCODE }],
 	['shipment', 'trackWithStatus', 'traceOneRequest', { barcodes: BARCODE }],
+	['street', 'getMany', 'streets', { localityId: 183, returnAll: true }],
 ];
 
 const logLines: string[] = [];
@@ -188,6 +197,34 @@ describe('an answer of the right shape loses only the values that carry a secret
 		});
 		const options = await loadOptions('getLocalities', { resource: 'pickupOrder', operation: 'send', address: { CountyId: 5 } }, sandboxCredential(sandbox.url, credential()));
 		expect(options).toEqual([{ name: '[redacted]', value: 1 }, { name: 'Absent', value: 2 }]);
+	});
+
+	test('the pickup location dropdown and the Ship & Go point search follow the same rule', async () => {
+		await sandbox.control.addFault({
+			operation: 'pickupLocations',
+			kind: 'status',
+			status: 200,
+			body: [{ LocationId: 1, Name: LONG_KEY_USER.subscriptionKey, AddressText: 'Strada 1', LocalityName: 'Absent', CountyName: '' }],
+		});
+		await sandbox.control.addFault({ operation: 'shipAndGoPoints', kind: 'status', status: 200, body: [{ Id: 9, Name: LONG_KEY_USER.password, City: 'Absent', ServiceCOD: true }] });
+		const parameters = { resource: 'pickupOrder', operation: 'send' };
+		expect(await loadOptions('getPickupLocations', parameters, sandboxCredential(sandbox.url, credential()))).toEqual([
+			{ name: '[redacted] (1)', value: 1, description: 'Strada 1, Absent' },
+		]);
+		expect((await listSearch('searchShipAndGoPoints', parameters, sandboxCredential(sandbox.url, credential()))).results).toEqual([{ name: '[redacted] (Absent)', value: '9' }]);
+	});
+
+	test.each(['getPickupLocations', 'getStreets'])('the %s dropdown\'s error, when the gateway quotes the secrets back, holds none of them', async (method) => {
+		for (const answer of ANSWERS.filter(({ status }) => status !== 200)) {
+			await sandbox.control.clearFaults();
+			await sandbox.control.addFault({ operation: method === 'getStreets' ? 'streets' : 'pickupLocations', kind: 'echo', ...answer });
+			const failure = loadOptions(method, { resource: 'pickupOrder', operation: 'send', address: { LocalityId: 183 } }, sandboxCredential(sandbox.url, ACCOUNT));
+			const error = await failure.then(() => undefined, (thrown: unknown) => thrown);
+			expect(error).toBeInstanceOf(Error);
+			const tokens = await tokensOfAccount();
+			const seen = everythingIn(error);
+			for (const secret of [ACCOUNT.apiKey, ACCOUNT.password, ...tokens]) expect(seen).not.toContain(secret);
+		}
 	});
 
 	test('an error that quotes the short password has it redacted there', async () => {

@@ -25,7 +25,7 @@ const ARGES = 5;
 const DATES = { fromDate: '2025-11-21T00:00:00', toDate: '2026-11-20T10:00:00' };
 
 let proxy: RecordingProxy;
-const world = { signedByStefan: '', failedDelivery: '', orderId: 0, invoiceId: 0 };
+const world = { signedByStefan: '', failedDelivery: '', orderId: 0, invoiceId: 0, repaidAt: '' };
 
 function credential(): ICredentialDataDecryptedObject {
 	return sandboxCredential(sandbox.url, { baseUrl: proxy.url, apiKey: USER.subscriptionKey, username: USER.username, password: USER.password });
@@ -38,6 +38,10 @@ beforeAll(async () => {
 	const failed = shipments.find((shipment) => String(shipment.trace.Observation).includes(` ${USER.password},`));
 	if (!signed || !failed) throw new Error('The seeded sandbox has no shipment signed by a Stefan or none with a failed delivery');
 	world.signedByStefan = signed.barcode;
+	const ours = new Set(shipments.map((shipment) => shipment.barcode));
+	const repaid = (await sandbox.control.cashOnDelivery()).find((record) => record.repaid && ours.has(record.BarCode));
+	if (!repaid?.repaidAt) throw new Error('The seeded sandbox has no repaid cash on delivery');
+	world.repaidAt = repaid.repaidAt;
 	world.failedDelivery = failed.barcode;
 	const firstEvent = signed.visibleEvents[0];
 	await sandbox.control.addEvent(signed.barcode, { EventId: 224, Date: firstEvent.Date, LocalityName: 'Stefanesti', Description: 'Cantarit in hub' });
@@ -69,6 +73,9 @@ type Shape = 'list' | 'localities' | 'record' | 'value' | 'file' | 'base64 file'
 
 const OPERATIONS: Array<[string, string, Shape, () => INodeParameters]> = [
 	['account', 'logIn', 'value', () => ({})],
+	['cashOnDelivery', 'getMany', 'list', () => ({ ...DATES, returnAll: true })],
+	['cashOnDelivery', 'getRepaid', 'list', () => ({ deductionDate: world.repaidAt, returnAll: true })],
+	['county', 'getMany', 'list', () => ({ countryId: 1 })],
 	['cashReceipt', 'createList', 'value', () => ({
 		date: '2026-11-20T09:00:00',
 		operator: 'Stefan absent',
@@ -84,15 +91,21 @@ const OPERATIONS: Array<[string, string, Shape, () => INodeParameters]> = [
 	['locality', 'getMany', 'localities', () => ({ countryId: 1, filters: { countyId: ARGES } })],
 	['locality', 'getManyWithoutLogin', 'localities', () => ({ countryId: 1, countyId: ARGES })],
 	['pickupLocation', 'createCollectionPoint', 'value', () => ({ minihubId: 'SGN-PP405999', active: true, address: { Name: 'Punct Stefan absent', LocalityId: 515, ContactPerson: 'Stefan Lungu', PhoneNumber: '0722000000', Email: 'stefan@absent-shop.ro' } })],
+	['pickupLocation', 'getMany', 'list', () => ({})],
 	['pickupLocation', 'update', 'value', () => ({ locationId: LOCATION_ID, address: COMPANY })],
+	['pickupOrder', 'cancel', 'value', () => ({ locationId: LOCATION_ID })],
 	['pickupOrder', 'get', 'record', () => ({ orderId: world.orderId })],
+	['pickupOrder', 'getMany', 'list', () => ({ findBy: 'date', ...DATES, returnAll: true, options: { pageSize: 4 } })],
+	['pickupOrder', 'launch', 'value', () => ({ locationId: 1005962050, pickupStartDate: '2026-11-21T10:00:00', pickupEndDate: '2026-11-21T14:00:00' })],
 	['pickupOrder', 'send', 'value', () => ORDER],
 	['returnAwb', 'create', 'value', () => ({ barcode: world.signedByStefan })],
+	['shipAndGoPoint', 'getMany', 'list', () => ({ returnAll: true })],
 	['shipment', 'getCashOnDelivery', 'list', () => ({ barcode: world.signedByStefan })],
 	['shipment', 'getStatus', 'record', () => ({ barcode: world.signedByStefan })],
 	['shipment', 'track', 'list', () => ({ barcodes: `${world.signedByStefan},${world.failedDelivery}`, simplify: false })],
 	['shipment', 'trackWithoutLogin', 'list', () => ({ barcode: world.failedDelivery })],
 	['shipment', 'trackWithStatus', 'list', () => ({ barcodes: `${world.signedByStefan},${world.failedDelivery}`, simplify: false })],
+	['street', 'getMany', 'list', () => ({ localityId: 183, returnAll: true })],
 ];
 
 /** The answers of one run's requests (the automatic login's left out), in the order they were sent. */
@@ -181,4 +194,12 @@ test('the locality dropdown lists the names as Cargus sent them', async () => {
 	const names = expectedOf('localities', answersOf(proxy.requests, false)).map((locality) => (JSON.parse(locality) as IDataObject).Name);
 	expect(options.map((option) => option.name).sort()).toEqual([...names].sort());
 	expect(options.map((option) => option.name)).toContain('Stefanesti');
+});
+
+test('the pickup location dropdown lists the names as Cargus sent them', async () => {
+	proxy.requests.length = 0;
+	const options = await loadOptions('getPickupLocations', { resource: 'pickupOrder', operation: 'send' }, credential());
+	const locations = expectedOf('list', answersOf(proxy.requests, false)).map((location) => JSON.parse(location) as IDataObject);
+	expect(options.map((option) => option.name).sort()).toEqual(locations.map((location) => `${String(location.Name)} (${String(location.LocationId)})`).sort());
+	expect(options.map((option) => option.name)).toContain(`${COMPANY.Name} (${LOCATION_ID})`);
 });

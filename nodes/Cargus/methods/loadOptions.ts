@@ -7,32 +7,37 @@ import { CREDENTIAL_TYPE } from '../shared/credentials';
 import { outputSecretsOf, redact, redactOutputValue, secretsOf } from '../shared/redact';
 import { credentialsAfterSending } from '../shared/redactedSend';
 import { serviceMessageOf } from '../shared/serviceMessage';
-
-const COUNTY_PARAMETER = 'address.CountyId';
-
-/** The chosen county; an expression is resolved where it can be without input data. */
-function countyOf(context: ILoadOptionsFunctions): unknown {
-	try {
-		return context.getNodeParameter(COUNTY_PARAMETER, '');
-	} catch {
-		return context.getCurrentNodeParameter(COUNTY_PARAMETER);
-	}
-}
+import { chosenId, formParameter } from './lookup';
 
 export async function getCounties(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return countyOptions();
 }
 
-/** The localities of the county chosen in the address, from Cargus' no-login list (key-only credentials work too). */
-export async function getLocalities(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const countyId = Number(countyOf(this));
-	if (!Number.isInteger(countyId) || countyId <= 0) {
-		throw new NodeOperationError(this.getNode(), 'Choose the County first: Cargus lists localities per county');
-	}
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+/**
+ * A dropdown of the localities of the county chosen in the form parameter `countyParameter`, from Cargus'
+ * no-login list (key-only credentials work too). Give the field `loadOptionsDependsOn: [countyParameter]`.
+ */
+export function localityOptionsOf(countyParameter: string) {
+	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const countyId = chosenId(formParameter(this, countyParameter));
+		if (countyId === undefined) {
+			throw new NodeOperationError(this.getNode(), 'Choose the County first: Cargus lists localities per county');
+		}
+		return await localitiesOf(this, countyId);
+	};
+}
+
+/** The localities of the county chosen in the address (pickup locations and pickup orders). */
+export const getLocalities = localityOptionsOf('address.CountyId');
+
+/** The localities of the county chosen in the operation's own County field (Street › Get Many). */
+export const getCountyLocalities = localityOptionsOf('countyId');
+
+async function localitiesOf(context: ILoadOptionsFunctions, countyId: number): Promise<INodePropertyOptions[]> {
+	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
 	let groups: unknown;
 	try {
-		groups = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
+		groups = await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
 			method: 'GET',
 			baseURL: baseUrlOf(credentials),
 			url: '/api/NoAuth/GetLocalities',
@@ -44,7 +49,7 @@ export async function getLocalities(this: ILoadOptionsFunctions): Promise<INodeP
 		const response = (error as { response?: { status?: number; data?: unknown } }).response;
 		const said = serviceMessageOf(response?.data) ?? (error as Error).message;
 		const status = response?.status === undefined ? '' : `HTTP ${response.status}: `;
-		throw new NodeOperationError(this.getNode(), redact(`Could not load the localities from Cargus: ${status}${said}`, secretsOf(...credentialsAfterSending(credentials))));
+		throw new NodeOperationError(context.getNode(), redact(`Could not load the localities from Cargus: ${status}${said}`, secretsOf(...credentialsAfterSending(credentials))));
 	}
 	const localities = (Array.isArray(groups) ? groups : []).flatMap((group: IDataObject) =>
 		Array.isArray(group?.Locality) ? (group.Locality as IDataObject[]) : [],

@@ -2,6 +2,7 @@ import type {
 	ICredentialDataDecryptedObject,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
+	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 	INodeCredentialsDetails,
 	IPollFunctions,
@@ -15,7 +16,7 @@ import { hasAccount } from './login';
 import { isFailedToAuthenticate, isSubscriptionKeyRefusal } from './serviceMessage';
 import { refuseToken, withUsableToken } from './tokenCache';
 
-type RequestContext = IExecuteSingleFunctions | IPollFunctions;
+type RequestContext = IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions;
 
 /** Sends with the stored token, this process's newest one, then an empty one (n8n logs in): never more. */
 const MAX_TRIES = 3;

@@ -30,7 +30,7 @@ interface FieldPlan {
 	label: string;
 	rule?: RuleName;
 	required: boolean;
-	/** Whether an empty value means "not given": optional text, optional fields inside collections; never yes/no. */
+	/** Whether an empty value means "not given": optional text and dropdowns, optional fields inside collections; never yes/no. */
 	blankAllowed: boolean;
 	to: Destination[];
 	/** Fields inside a collection. */
@@ -72,7 +72,8 @@ function listOf(to: Destination | Destination[] | undefined): Destination[] {
 
 function planOf(operation: string, field: INodeProperties, path: string, label: string, nested = false): FieldPlan {
 	const required = field.required === true;
-	const blankAllowed = !required && (nested || field.type === 'string');
+	// An optional dropdown left empty is not chosen, as optional text left empty is not given.
+	const blankAllowed = !required && (nested || field.type === 'string' || field.type === 'options');
 	const to = listOf(useOf(field).to);
 	if (field.type === 'collection') {
 		const children = ((field.options ?? []) as INodeProperties[])

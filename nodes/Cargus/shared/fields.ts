@@ -60,7 +60,18 @@ const ADDRESS_FIELDS = ([
 		{ displayName: 'Postal Code', name: 'PostalCode', type: 'string', default: '', placeholder: '400001', description: 'The 6-digit Romanian postal code (Cargus gets it as both "PostalCode" and "CodPostal")' },
 		{ rule: 'postalCode', to: [toBody('PostalCode'), toBody('CodPostal')] },
 	),
-	field({ displayName: 'Street ID', name: 'StreetId', type: 'string', default: '', description: 'Cargus\' number of the street, if you have it; otherwise give the Street Name' }, { rule: 'id' }),
+	field(
+		{
+			displayName: 'Street Name or ID',
+			name: 'StreetId',
+			type: 'options',
+			description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+			typeOptions: { loadOptionsMethod: 'getStreets', loadOptionsDependsOn: ['address.LocalityId'] },
+			default: '',
+			hint: 'Add and choose the Locality first: the list shows its streets, loaded from Cargus. Or give the Street Name below.',
+		},
+		{ rule: 'id' },
+	),
 	{ displayName: 'Street Name', name: 'StreetName', type: 'string', default: '' },
 ] satisfies INodeProperties[]).map((addressField: INodeProperties) => (useOf(addressField).to ? addressField : field(addressField, { to: toBody(addressField.name) })));
 
@@ -92,8 +103,8 @@ export function countryField(to: Destination): INodeProperties {
 	);
 }
 
-/** A county chosen from Cargus' 44 counties. */
-export function countyField(to: Destination, required = true): INodeProperties {
+/** A county chosen from Cargus' 44 counties; `to` undefined: only to narrow a locality dropdown, not sent. */
+export function countyField(to: Destination | undefined, required = true): INodeProperties {
 	return field(
 		{
 			displayName: 'County Name or ID',
@@ -103,6 +114,23 @@ export function countyField(to: Destination, required = true): INodeProperties {
 			typeOptions: { loadOptionsMethod: 'getCounties' },
 			default: '',
 			required,
+		},
+		{ rule: 'id', to },
+	);
+}
+
+/** One of the account's pickup locations, chosen from the list Cargus gives (or its LocationId from an expression). */
+export function pickupLocationField(name: string, hint: string, to: Destination, required = true, displayName = 'Pickup Location Name or ID'): INodeProperties {
+	return field(
+		{
+			displayName,
+			name,
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getPickupLocations' },
+			default: '',
+			required,
+			description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+			hint,
 		},
 		{ rule: 'id', to },
 	);
@@ -142,6 +170,11 @@ export async function automaticEodToBody(this: IExecuteSingleFunctions, options:
 	body.AutomaticEOD = `${match[1].padStart(2, '0')}:${match[2]}`;
 	options.body = body;
 	return options;
+}
+
+/** The Filters of a list: what narrows it down. */
+export function filtersField(options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, options };
 }
 
 /** The Options of an operation: settings that change how it runs, not what it asks Cargus. */

@@ -1,4 +1,5 @@
 import type {
+	IExecuteSingleFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	INodeProperties,
@@ -64,6 +65,17 @@ export function operation(spec: OperationSpec): Operation {
 				output: { postReceive: Array.isArray(spec.output) ? spec.output : [spec.output] },
 			},
 		},
+	};
+}
+
+/**
+ * A step for operations that call one of two paths: `url` instead of the operation's when the item's `parameter`
+ * is `value` (compared as text: an expression's "true" is true; the input step has checked it already).
+ */
+export function otherPathWhen(parameter: string, value: string | boolean, url: string): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		if (String(this.getNodeParameter(parameter, '')).trim() === String(value)) options.url = url;
+		return options;
 	};
 }
 

@@ -1,4 +1,4 @@
-import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { field } from './field';
 import { optionsField } from './fields';
@@ -44,16 +44,27 @@ export const limitField: INodeProperties = field({
 	displayOptions: { show: { returnAll: [false] } },
 }, { rule: 'limit' });
 
-export const pagingOptions = optionsField([
-	field(
-		{
-			displayName: 'Page Size',
-			name: 'pageSize',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: MAX_PAGE_SIZE },
-			default: MAX_PAGE_SIZE,
-			description: 'How many invoices to ask Cargus for per request, at most 100',
-		},
-		{ rule: 'pageSize' },
-	),
-]);
+/** Return All + Limit over a list Cargus answers whole (no paging): the first Limit items unless Return All. */
+export async function upToLimit(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	if (yesNo(this.getNodeParameter('returnAll', false), false)) return items;
+	return items.slice(0, Number(this.getNodeParameter('limit', 50)));
+}
+
+/** The Options of a paged list: how many `records` one request asks for. */
+export function pagingOptionsFor(records: string): INodeProperties {
+	return optionsField([
+		field(
+			{
+				displayName: 'Page Size',
+				name: 'pageSize',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_PAGE_SIZE },
+				default: MAX_PAGE_SIZE,
+				description: `How many ${records} to ask Cargus for per request, at most 100`,
+			},
+			{ rule: 'pageSize' },
+		),
+	]);
+}
+
+export const pagingOptions = pagingOptionsFor('invoices');

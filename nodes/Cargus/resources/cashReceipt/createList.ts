@@ -1,4 +1,4 @@
-import { additionalFields, idField } from '../../shared/fields';
+import { additionalFields, pickupLocationField } from '../../shared/fields';
 import { field, toBody } from '../../shared/field';
 import { operation } from '../../shared/operation';
 import { valueAs } from '../../shared/output';
@@ -16,7 +16,7 @@ export const createList = operation({
 	fields: [
 		field({ displayName: 'Date', name: 'date', type: 'dateTime', default: '', required: true, description: 'Date of the list' }, { to: toBody('Date') }),
 		field({ displayName: 'Operator', name: 'operator', type: 'string', default: '', required: true, description: 'Who issued the receipts' }, { to: toBody('Operator') }),
-		idField('location', 'Pickup Location ID', 'ID of your pickup location the receipts belong to', '1005962049', toBody('Location')),
+		pickupLocationField('location', 'Your pickup location the receipts belong to', toBody('Location')),
 		{
 			displayName: 'Receipts',
 			name: 'receipts',

@@ -1,5 +1,5 @@
 import { field, toQuery } from '../../shared/field';
-import { countryField, countyField } from '../../shared/fields';
+import { countryField, countyField, filtersField } from '../../shared/fields';
 import { operation } from '../../shared/operation';
 import { oneItemPerLocality } from '../../shared/output';
 import { sendWithToken } from '../../shared/send';
@@ -16,17 +16,10 @@ export const getMany = operation({
 	isList: true,
 	fields: [
 		countryField(toQuery('countryId')),
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
-				countyField(toQuery('countyId'), false),
-				field({ displayName: 'Postal Code', name: 'postalCode', type: 'string', default: '', placeholder: '010011' }, { rule: 'postalCode', to: toQuery('postalCode') }),
-			],
-		},
+		filtersField([
+			countyField(toQuery('countyId'), false),
+			field({ displayName: 'Postal Code', name: 'postalCode', type: 'string', default: '', placeholder: '010011' }, { rule: 'postalCode', to: toQuery('postalCode') }),
+		]),
 	],
 	output: oneItemPerLocality,
 });

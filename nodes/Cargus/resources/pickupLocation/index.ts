@@ -1,5 +1,6 @@
 import { resource } from '../../shared/operation';
 import { createCollectionPoint } from './createCollectionPoint';
+import { getMany } from './getMany';
 import { update } from './update';
 
-export const pickupLocation = resource('Pickup Location', 'pickupLocation', [createCollectionPoint, update]);
+export const pickupLocation = resource('Pickup Location', 'pickupLocation', [createCollectionPoint, getMany, update]);

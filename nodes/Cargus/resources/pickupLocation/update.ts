@@ -1,5 +1,5 @@
 import { toBody } from '../../shared/field';
-import { additionalFields, addressField, automaticEodField, automaticEodToBody, idField } from '../../shared/fields';
+import { additionalFields, addressField, automaticEodField, automaticEodToBody, pickupLocationField } from '../../shared/fields';
 import { operation } from '../../shared/operation';
 import { valueAs } from '../../shared/output';
 import { sendWithToken } from '../../shared/send';
@@ -14,7 +14,7 @@ export const update = operation({
 	url: '/api/PickupLocations',
 	send: sendWithToken,
 	fields: [
-		idField('locationId', 'Location ID', 'ID of your pickup location to change', '1005962049', toBody('LocationId')),
+		pickupLocationField('locationId', 'Your pickup location to change', toBody('LocationId')),
 		addressField('Only the fields you add are changed'),
 		additionalFields([automaticEodField]),
 	],

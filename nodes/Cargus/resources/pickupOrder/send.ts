@@ -1,5 +1,5 @@
 import { field, toBody } from '../../shared/field';
-import { addressField, dateField, idField } from '../../shared/fields';
+import { addressField, dateField, pickupLocationField } from '../../shared/fields';
 import { operation } from '../../shared/operation';
 import { valueAs } from '../../shared/output';
 import { sendWithToken } from '../../shared/send';
@@ -14,7 +14,7 @@ export const send = operation({
 	url: '/api/Orders',
 	send: sendWithToken,
 	fields: [
-		idField('locationId', 'Pickup Location ID', 'ID of your pickup location the courier comes to (Cargus calls it LocationId)', '1005962049', toBody('LocationId')),
+		pickupLocationField('locationId', 'Your pickup location the courier comes to (Cargus calls it LocationId)', toBody('LocationId')),
 		dateField('pickupStartDate', 'Pickup Start', 'Earliest time the courier may come', toBody('PickupStartDate')),
 		dateField('pickupEndDate', 'Pickup End', 'Latest time the courier may come', toBody('PickupEndDate'), 'pickupStartDate'),
 		field({ displayName: 'Parcels', name: 'parcels', type: 'number', typeOptions: { minValue: 0 }, default: 1, required: true, description: 'Number of parcels to pick up' }, { rule: 'count', to: toBody('Parcels') }),

@@ -1,5 +1,5 @@
 import { field, toBody } from '../../shared/field';
-import { additionalFields, barcodeField } from '../../shared/fields';
+import { additionalFields, barcodeField, pickupLocationField } from '../../shared/fields';
 import { operation } from '../../shared/operation';
 import { valueAs } from '../../shared/output';
 import { sendWithKeyOnly } from '../../shared/send';
@@ -20,7 +20,7 @@ export const create = operation({
 			field({ displayName: 'Has Contract', name: 'hasContract', type: 'boolean', default: true, description: 'Whether the sender has a contract with Cargus' }, { to: toBody('HasContract') }),
 			field({ displayName: 'Is Marketplace', name: 'isMarketplace', type: 'boolean', default: false, description: 'Whether the shipment was sold through a marketplace' }, { to: toBody('IsMarketplace') }),
 			field({ displayName: 'Return Code Expiration Days', name: 'returnCodeExpirationDays', type: 'number', default: 30, description: 'How many days the return code stays valid' }, { rule: 'days', to: toBody('ReturnCodeExpirationDays') }),
-			field({ displayName: 'Return to Location ID', name: 'senderLocationId', type: 'string', default: '', description: 'ID of your pickup location the return goes back to' }, { rule: 'id', to: toBody('SenderLocationId') }),
+			pickupLocationField('senderLocationId', 'Your pickup location the return goes back to', toBody('SenderLocationId'), false, 'Return to Location Name or ID'),
 			field({ displayName: 'User ID', name: 'userId', type: 'string', default: '', description: 'Your Cargus user number, if Cargus gave you one' }, { rule: 'id', to: toBody('UserId') }),
 		]),
 	],

@@ -1,0 +1,67 @@
+import type { ICredentialDataDecryptedObject, IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { requestWithCredential } from '../shared/authenticatedRequest';
+import type { CargusRequestOptions } from '../shared/authentication';
+import { baseUrlOf } from '../shared/baseUrl';
+import { CREDENTIAL_TYPE } from '../shared/credentials';
+import { failureOf } from '../shared/errors';
+import { hasAccount } from '../shared/login';
+import { outputSecretsOf, redact, redactOutputValue, secretsOf } from '../shared/redact';
+import { credentialsAfterSending } from '../shared/redactedSend';
+import { serviceMessageOf } from '../shared/serviceMessage';
+
+/** What a dropdown's list needs from one Cargus answer: its rows (none for 204), and the rule for quoting them. */
+export interface LookupAnswer {
+	rows: IDataObject[];
+	/** A value as Cargus sent it, under the output rule of the node's items (a secret it holds is hidden). */
+	shown: (value: unknown) => string;
+}
+
+/**
+ * Loads a list for a dropdown of the form: GET `url` with the credential, logged in (the token in the
+ * Authorization header, one login shared with the node's items). `what` names the list in errors.
+ */
+export async function lookup(context: ILoadOptionsFunctions, what: string, url: string, qs: IDataObject = {}): Promise<LookupAnswer> {
+	const credentials = await context.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL_TYPE);
+	if (!hasAccount(credentials)) {
+		throw new NodeOperationError(context.getNode(), `Cargus lists the ${what} only after a login: add the account's Username and Password to the Cargus API credential`);
+	}
+	const request: CargusRequestOptions = {
+		method: 'GET', baseURL: baseUrlOf(credentials), url, qs, headers: { Accept: 'application/json' }, json: true, tokenIn: 'header',
+	};
+	let body: unknown;
+	try {
+		body = (await requestWithCredential(context, request, credentials)).body;
+	} catch (error) {
+		const failure = failureOf(error);
+		const said = serviceMessageOf(failure.body) ?? failure.reason ?? (error as Error).message;
+		const status = failure.status === undefined ? '' : `HTTP ${failure.status}: `;
+		throw new NodeOperationError(context.getNode(), redact(`Could not load the ${what} from Cargus: ${status}${said}`, secretsOf(...credentialsAfterSending(credentials))));
+	}
+	const secrets = outputSecretsOf(...credentialsAfterSending(credentials));
+	const rows = (Array.isArray(body) ? body : []).filter((row): row is IDataObject => row !== null && typeof row === 'object');
+	return { rows, shown: (value) => String(redactOutputValue(value === null || value === undefined ? '' : String(value), secrets)) };
+}
+
+/**
+ * A parameter of the form; an expression is resolved where it can be without input data. A value n8n does not
+ * resolve (an expression needing input data, a parameter of another form) is read as the form holds it.
+ */
+export function formParameter(context: ILoadOptionsFunctions, path: string): unknown {
+	let value: unknown;
+	try {
+		value = context.getNodeParameter(path, '');
+	} catch {
+		value = undefined;
+	}
+	if (value !== '' && value !== undefined) return value;
+	return context.getCurrentNodeParameter(path) ?? value;
+}
+
+/** A chosen id from the form (a dropdown's value or a resource locator's), or undefined when none is chosen yet. */
+export function chosenId(value: unknown): number | undefined {
+	const raw = value !== null && typeof value === 'object' && 'value' in value ? (value as { value: unknown }).value : value;
+	const id = Number(typeof raw === 'string' ? raw.trim() : raw);
+	return raw !== '' && Number.isInteger(id) && id > 0 ? id : undefined;
+}

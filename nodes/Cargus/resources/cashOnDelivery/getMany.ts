@@ -1,0 +1,19 @@
+import { fromToDates } from '../../shared/fields';
+import { operation } from '../../shared/operation';
+import { oneItemPerElement } from '../../shared/output';
+import { limitField, returnAllField, upToLimit } from '../../shared/pagination';
+import { sendWithToken } from '../../shared/send';
+
+export const getMany = operation({
+	name: 'Get Many',
+	value: 'getMany',
+	action: 'Get cash on delivery of shipments by date',
+	subtitle: 'Cash on delivery by date',
+	description: 'The cash on delivery of your shipments created between two dates: amount, delivery, and when Cargus paid it back (RepaymentDate, DeductionDate); one item per shipment',
+	method: 'GET',
+	url: '/api/CashAccount/GetByDate',
+	send: sendWithToken,
+	isList: true,
+	fields: [...fromToDates('Shipments created from this date', 'Shipments created up to this date'), returnAllField, limitField],
+	output: [oneItemPerElement, upToLimit],
+});

@@ -1,0 +1,20 @@
+import { toQuery } from '../../shared/field';
+import { dateField } from '../../shared/fields';
+import { operation } from '../../shared/operation';
+import { oneItemPerElement } from '../../shared/output';
+import { limitField, returnAllField, upToLimit } from '../../shared/pagination';
+import { sendWithToken } from '../../shared/send';
+
+export const getRepaid = operation({
+	name: 'Get Repaid on Day',
+	value: 'getRepaid',
+	action: 'Get cash on delivery repaid on a day',
+	subtitle: 'Cash on delivery repaid',
+	description: 'The cash on delivery Cargus paid back to you on one day (by its DeductionDate), to match against that day\'s bank transfer; one item per shipment',
+	method: 'GET',
+	url: '/api/CashAccount/GetByDeductionDate',
+	send: sendWithToken,
+	isList: true,
+	fields: [dateField('deductionDate', 'Day', 'The day Cargus paid the amounts back (only its date counts)', toQuery('DeductionDate')), returnAllField, limitField],
+	output: [oneItemPerElement, upToLimit],
+});

@@ -1,0 +1,5 @@
+import { resource } from '../../shared/operation';
+import { getMany } from './getMany';
+import { getRepaid } from './getRepaid';
+
+export const cashOnDelivery = resource('Cash on Delivery', 'cashOnDelivery', [getMany, getRepaid]);

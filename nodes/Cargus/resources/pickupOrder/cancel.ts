@@ -1,0 +1,19 @@
+import { toQuery } from '../../shared/field';
+import { pickupLocationField } from '../../shared/fields';
+import { operation } from '../../shared/operation';
+import { valueAs } from '../../shared/output';
+import { sendWithToken } from '../../shared/send';
+
+export const cancel = operation({
+	name: 'Cancel',
+	value: 'cancel',
+	action: 'Cancel a location\'s pickup',
+	subtitle: 'Cancel pickup',
+	description: 'Cancel the latest pickup order of one of your pickup locations that the courier has not started yet; gives the cancelled order\'s ID',
+	method: 'PUT',
+	url: '/api/Orders',
+	request: { qs: { action: 0 } },
+	send: sendWithToken,
+	fields: [pickupLocationField('locationId', 'Your pickup location whose pickup is cancelled', toQuery('locationId'))],
+	output: valueAs('OrderId', 'number'),
+});

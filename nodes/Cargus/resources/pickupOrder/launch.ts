@@ -1,0 +1,23 @@
+import { toQuery } from '../../shared/field';
+import { dateField, pickupLocationField } from '../../shared/fields';
+import { operation } from '../../shared/operation';
+import { valueAs } from '../../shared/output';
+import { sendWithToken } from '../../shared/send';
+
+export const launch = operation({
+	name: 'Launch',
+	value: 'launch',
+	action: 'Launch the day\'s pickup at a location',
+	subtitle: 'Launch pickup',
+	description: 'Close the day at one of your pickup locations: the AWBs created there since the last pickup go to a courier who comes between the two times; gives the pickup order\'s ID',
+	method: 'PUT',
+	url: '/api/Orders',
+	request: { qs: { action: 1 } },
+	send: sendWithToken,
+	fields: [
+		pickupLocationField('locationId', 'Your pickup location whose AWBs the courier collects', toQuery('locationId')),
+		dateField('pickupStartDate', 'Pickup Start', 'Earliest time the courier may come', toQuery('PickupStartDate')),
+		dateField('pickupEndDate', 'Pickup End', 'Latest time the courier may come', toQuery('PickupEndDate'), 'pickupStartDate'),
+	],
+	output: valueAs('OrderId', 'number'),
+});

@@ -1,0 +1,37 @@
+import { field, toQuery } from '../../shared/field';
+import { countyField } from '../../shared/fields';
+import { operation } from '../../shared/operation';
+import { oneItemPerElement } from '../../shared/output';
+import { limitField, returnAllField, upToLimit } from '../../shared/pagination';
+import { sendWithToken } from '../../shared/send';
+
+export const getMany = operation({
+	name: 'Get Many',
+	value: 'getMany',
+	action: 'Get many streets',
+	subtitle: 'Get streets',
+	description: 'The streets Cargus knows in one locality, with their Street IDs for addresses; one item per street',
+	method: 'GET',
+	url: '/api/Streets',
+	send: sendWithToken,
+	isList: true,
+	fields: [
+		{ ...countyField(undefined, false), hint: 'Only to choose the locality from a list: Cargus lists streets by locality' },
+		field(
+			{
+				displayName: 'Locality Name or ID',
+				name: 'localityId',
+				type: 'options',
+				description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				typeOptions: { loadOptionsMethod: 'getCountyLocalities', loadOptionsDependsOn: ['countyId'] },
+				default: '',
+				required: true,
+				hint: 'Choose the County first: the list shows its localities, loaded from Cargus',
+			},
+			{ rule: 'id', to: toQuery('localityId') },
+		),
+		returnAllField,
+		limitField,
+	],
+	output: [oneItemPerElement, upToLimit],
+});

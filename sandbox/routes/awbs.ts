@@ -1,0 +1,303 @@
+import type { FastifyInstance } from 'fastify';
+import { AnswerError, noContent, ok } from './answers';
+import type { SandboxContext } from '../context';
+import { awbView, MAX_ENVELOPES, PRICE_TABLES, priceOf, SERVICES, type PriceInput } from '../world/awbs';
+import { dayAround, DAY, HOUR, parseServiceDate } from '../world/dates';
+import { referenceData, type LocalityRecord, type PudoPoint } from '../world/referenceData';
+import { streetsOf } from '../world/streets';
+import { planEvents, SCENARIO_PATHS, visibleEvents } from '../world/timelines/shipments';
+import type { Shipment } from '../world/types';
+import { errorObject, modelStateError } from './errorBodies';
+import { ADDRESS_FIELDS, checkEmail, resolveLocality } from './address';
+import { defineOperation, type OperationSpec, type QueryReader } from './operation';
+import { failWith, intQuery, pageOf, pagingQuery, requireBody, requiredQuery, validateOrFail } from './inputs';
+import { isObject, type Schema } from './validation';
+
+/** A new AWB is picked up this long after it is created (the location's automatic end of day), then moves in 3-hour steps. */
+const PICKUP_DELAY_MS = 3 * HOUR;
+const STEP_MS = 3 * HOUR;
+/** A Ship & Go parcel waits this long at the point before the recipient collects it. */
+const POINT_WAIT_MS = DAY;
+
+const PRICE_FIELDS: Schema = {
+	Parcels: { type: 'int' },
+	Envelopes: { type: 'int' },
+	TotalWeight: { type: 'int' },
+	ServiceId: { type: 'int' },
+	DeclaredValue: { type: 'double' },
+	CashRepayment: { type: 'double' },
+	BankRepayment: { type: 'double' },
+	OtherRepayment: { type: 'string', maxLength: 100 },
+	OpenPackage: { type: 'boolean' },
+	SaturdayDelivery: { type: 'boolean' },
+	MorningDelivery: { type: 'boolean' },
+	ShipmentPayer: { type: 'int' },
+	PriceTableId: { type: 'int' },
+};
+
+const PARCEL_CODE_FIELDS: Schema = {
+	Code: { type: 'string', maxLength: 50 },
+	Type: { type: 'int', required: true },
+	Weight: { type: 'int', required: true },
+	Length: { type: 'int' },
+	Width: { type: 'int' },
+	Height: { type: 'int' },
+	ParcelContent: { type: 'string', maxLength: 200 },
+};
+
+const number = (value: unknown) => (value as number | undefined) ?? 0;
+
+/** The checks an AWB and a price share: pieces, weight, the service's limits, amounts, payer, price table. */
+function checkShipment(fields: Record<string, unknown>, spec: OperationSpec, pieceWeights: number[] = []): PriceInput & { parcels: number; envelopes: number } {
+	const parcels = number(fields.Parcels);
+	const envelopes = number(fields.Envelopes);
+	const totalWeight = number(fields.TotalWeight);
+	const serviceId = (fields.ServiceId as number | undefined) ?? 34;
+	const service = SERVICES[serviceId];
+	if (!service) failWith(spec, `ServiceId invalid: ${serviceId} (34, 35, 36, 38 sau 39).`);
+	if (parcels < 0 || envelopes < 0) failWith(spec, 'Parcels si Envelopes nu pot fi negative.');
+	if (parcels + envelopes < 1) failWith(spec, 'Expeditia trebuie sa contina cel putin un colet sau un plic (Parcels, Envelopes).');
+	if (envelopes > MAX_ENVELOPES) failWith(spec, `Envelopes: cel mult ${MAX_ENVELOPES} plicuri pe un AWB.`);
+	if (parcels > 0 && totalWeight < 1) failWith(spec, 'TotalWeight trebuie sa fie cel putin 1 kg pentru colete.');
+	if (totalWeight < 0) failWith(spec, 'TotalWeight nu poate fi negativ.');
+	if (parcels + envelopes > service.maxPieces) failWith(spec, `Serviciul ${service.name} (${serviceId}) accepta cel mult ${service.maxPieces} piese.`);
+	if (totalWeight > service.maxTotalKg) failWith(spec, `Serviciul ${service.name} (${serviceId}) accepta cel mult ${service.maxTotalKg} kg (TotalWeight ${totalWeight}).`);
+	if (pieceWeights.some((weight) => weight > service.maxPieceKg)) failWith(spec, `Serviciul ${service.name} (${serviceId}) accepta cel mult ${service.maxPieceKg} kg pe colet (ParcelCodes).`);
+	if (serviceId === 36 && envelopes > 0) failWith(spec, 'Serviciul Pallet Standard (36) nu accepta plicuri.');
+	for (const name of ['DeclaredValue', 'CashRepayment', 'BankRepayment']) {
+		if (number(fields[name]) < 0) failWith(spec, `${name} nu poate fi negativ.`);
+	}
+	const payer = (fields.ShipmentPayer as number | undefined) ?? 1;
+	if (payer !== 1 && payer !== 2) failWith(spec, `ShipmentPayer invalid: ${payer} (1 expeditor, 2 destinatar).`);
+	const priceTableId = (fields.PriceTableId as number | undefined) ?? 1;
+	if (!PRICE_TABLES.some((table) => table.PriceTableId === priceTableId)) failWith(spec, `PriceTableId invalid: ${priceTableId}.`);
+	return {
+		parcels, envelopes, totalWeight, serviceId, priceTableId, toLocalityId: 0,
+		declaredValue: number(fields.DeclaredValue), cashRepayment: number(fields.CashRepayment), bankRepayment: number(fields.BankRepayment),
+		openPackage: fields.OpenPackage === true, saturdayDelivery: fields.SaturdayDelivery === true, morningDelivery: fields.MorningDelivery === true,
+	};
+}
+
+/** ParcelCodes: one entry per parcel (Type 1) and envelope (Type 0), their counts matching Parcels and Envelopes. */
+function checkParcelCodes(raw: unknown, fields: Record<string, unknown>, spec: OperationSpec): Array<Record<string, unknown>> {
+	if (raw === undefined || raw === null) return [];
+	if (!Array.isArray(raw)) throw new AnswerError(modelStateError(spec.invalidStatus, { ParcelCodes: ['The ParcelCodes field must be a list.'] }));
+	const codes = raw.map((item, index) => validateOrFail(isObject(item) ? item : {}, PARCEL_CODE_FIELDS, spec, `ParcelCodes[${index}].`));
+	codes.forEach((code, index) => {
+		if (code.Type !== 0 && code.Type !== 1) failWith(spec, `ParcelCodes[${index}].Type invalid: ${String(code.Type)} (1 colet, 0 plic).`);
+		if ((code.Weight as number) < 0) failWith(spec, `ParcelCodes[${index}].Weight nu poate fi negativ.`);
+	});
+	const parcels = codes.filter((code) => code.Type === 1).length;
+	if (parcels !== number(fields.Parcels) || codes.length - parcels !== number(fields.Envelopes)) {
+		failWith(spec, `ParcelCodes: ${parcels} colete si ${codes.length - parcels} plicuri, dar Parcels ${number(fields.Parcels)} si Envelopes ${number(fields.Envelopes)}.`);
+	}
+	return codes;
+}
+
+/** MM-dd-yyyy (as Cargus' document gives for Awbs/GetByDate), or any date the other operations take. */
+function awbDate(query: QueryReader, name: string, spec: OperationSpec): { at: number; dayOnly: boolean } {
+	const text = requiredQuery(query, name, spec);
+	const us = /^(\d{2})-(\d{2})-(\d{4})$/.exec(text);
+	const at = parseServiceDate(us ? `${us[3]}-${us[1]}-${us[2]}` : text);
+	if (at === undefined) {
+		throw new AnswerError(modelStateError(spec.invalidStatus, { [name]: [`The value '${text.slice(0, 40)}' is not valid for ${name}: expected MM-dd-yyyy.`] }));
+	}
+	return { at, dayOnly: us !== null || /^\d{4}-\d{2}-\d{2}$/.test(text) };
+}
+
+/** AWBs: create (answers the barcode), delete before the first checkpoint, read by barcode or order, list by date; prices. */
+export function registerAwbs(app: FastifyInstance, context: SandboxContext): void {
+	const { store } = context;
+	const view = (shipment: Shipment, now: number) => {
+		const sender = shipment.awb ? store.locations.get(shipment.awb.SenderLocationId) : store.locationsOf(shipment.clientId).find((l) => l.Name === shipment.sender);
+		return awbView(shipment, sender, now);
+	};
+
+	defineOperation(app, context, 'POST', '/api/Awbs', { operation: 'createAwb', auth: 'bearer', invalidStatus: 400 },
+		({ body, spec, account, now }) => {
+			const input = requireBody(body, spec);
+			const fields = validateOrFail(input, {
+				...PRICE_FIELDS,
+				DeliveryPudoPoint: { type: 'int' },
+				BarCode: { type: 'string', maxLength: 20 },
+				Observations: { type: 'string', maxLength: 500 },
+				PackageContent: { type: 'string', maxLength: 500 },
+				CustomString: { type: 'string', maxLength: 100 },
+			}, spec);
+			const senderInput = input.Sender ?? input.sender;
+			const recipientInput = input.Recipient ?? input.recipient;
+			const missing: Record<string, string[]> = {};
+			if (!isObject(senderInput)) missing.Sender = ['The Sender field is required.'];
+			if (!isObject(recipientInput)) missing.Recipient = ['The Recipient field is required.'];
+			if (Object.keys(missing).length > 0) throw new AnswerError(modelStateError(spec.invalidStatus, missing));
+			const sender = validateOrFail(senderInput as Record<string, unknown>, ADDRESS_FIELDS, spec, 'Sender.');
+			const recipient = validateOrFail(recipientInput as Record<string, unknown>, {
+				...ADDRESS_FIELDS,
+				Name: { type: 'string', maxLength: 100, required: true },
+				PhoneNumber: { type: 'string', maxLength: 50, required: true },
+			}, spec, 'Recipient.');
+			checkEmail(recipient, spec);
+			const parcelCodes = checkParcelCodes(input.ParcelCodes ?? input.parcelCodes, fields, spec);
+			const shipment = checkShipment(fields, spec, parcelCodes.filter((code) => code.Type === 1).map((code) => code.Weight as number));
+			if (sender.LocationId === undefined) failWith(spec, 'Sender.LocationId: expeditorul trebuie sa fie un punct de ridicare al clientului.');
+			const point = pudoPointOf(fields, shipment.serviceId, spec);
+			if (point && shipment.cashRepayment > 0 && !point.ServiceCOD) failWith(spec, `Punctul Ship & Go ${point.Id} nu accepta ramburs (CashRepayment).`);
+			const locality = resolveLocality(recipient, spec) ?? pointLocality(point) ?? failWith(spec, 'Recipient.LocalityId (sau LocalityName) este obligatoriu.');
+			checkStreet(recipient, locality, spec);
+			const location = store.locationOfClient(account.clientId, sender.LocationId as number);
+			if (!location || (sender.LocationId as number) === 0) {
+				throw new AnswerError(errorObject(409, `Punctul de ridicare ${String(sender.LocationId)} nu exista.`));
+			}
+			const wanted = fields.BarCode === undefined ? undefined : String(fields.BarCode).trim();
+			if (wanted !== undefined && !/^\d{6,20}$/.test(wanted)) failWith(spec, `BarCode invalid: "${wanted}" (6-20 cifre).`);
+			if (wanted !== undefined && store.shipments.has(wanted)) throw new AnswerError(errorObject(409, `AWB-ul ${wanted} exista deja.`));
+
+			const price = priceOf({ ...shipment, toLocalityId: locality.LocalityId });
+			const order = store.joinCurrentOrder(location, { parcels: shipment.parcels, envelopes: shipment.envelopes, weight: shipment.totalWeight }, now);
+			const created = store.addShipment('delivered', now + PICKUP_DELAY_MS, STEP_MS, account.clientId, '', shipment.cashRepayment);
+			if (wanted !== undefined) {
+				store.shipments.delete(created.barcode);
+				created.barcode = wanted;
+				store.shipments.set(wanted, created);
+			}
+			Object.assign(created, {
+				sender: location.Name,
+				senderLocality: location.LocalityName,
+				receiver: String(recipient.Name),
+				receiverLocality: locality.Name,
+				createdAt: now,
+				type: shipment.parcels > 0 ? '1' : '0',
+				measuredWeight: shipment.totalWeight,
+				customString: String(fields.CustomString ?? ''),
+				tariffSetName: point ? 'Ship & Go' : SERVICES[shipment.serviceId].name,
+			});
+			const pathDates = SCENARIO_PATHS.delivered.map((_, index) => now + PICKUP_DELAY_MS + index * STEP_MS);
+			if (point) pathDates[4] = pathDates[3] + POINT_WAIT_MS;
+			created.events = planEvents(created, SCENARIO_PATHS.delivered, pathDates);
+			if (point) created.events[3].Description = `Expeditia a ajuns in punctul Ship & Go ${point.Name} si asteapta ridicarea`;
+			created.awb = {
+				OrderId: order.OrderId,
+				SenderLocationId: location.LocationId,
+				Recipient: { ...recipient, LocalityId: locality.LocalityId, LocalityName: locality.Name, CountyId: locality.CountyId, CountyName: locality.CountyName },
+				Parcels: shipment.parcels,
+				Envelopes: shipment.envelopes,
+				TotalWeight: shipment.totalWeight,
+				ServiceId: shipment.serviceId,
+				DeclaredValue: shipment.declaredValue,
+				CashRepayment: shipment.cashRepayment,
+				BankRepayment: shipment.bankRepayment,
+				OtherRepayment: String(fields.OtherRepayment ?? ''),
+				OpenPackage: shipment.openPackage,
+				SaturdayDelivery: shipment.saturdayDelivery,
+				MorningDelivery: shipment.morningDelivery,
+				ShipmentPayer: (fields.ShipmentPayer as number | undefined) ?? 1,
+				PriceTableId: shipment.priceTableId,
+				Observations: String(fields.Observations ?? ''),
+				PackageContent: String(fields.PackageContent ?? ''),
+				DeliveryPudoPoint: point?.Id ?? null,
+				ParcelCodes: parcelCodes,
+				GrandTotal: price.GrandTotal,
+			};
+			return ok(created.barcode, 'string');
+		});
+
+	defineOperation(app, context, 'DELETE', '/api/Awbs', { operation: 'deleteAwb', auth: 'bearer', invalidStatus: 400 },
+		({ query, spec, account, now }) => {
+			const barcode = requiredQuery(query, 'barCode', spec);
+			if (!/^\d{6,20}$/.test(barcode)) failWith(spec, `barCode invalid: "${barcode.slice(0, 40)}" (6-20 cifre).`);
+			const shipment = store.shipments.get(barcode);
+			if (!shipment || shipment.clientId !== account.clientId) throw new AnswerError(errorObject(409, `AWB-ul ${barcode} nu exista.`));
+			if (visibleEvents(shipment, now).length > 0) {
+				throw new AnswerError(errorObject(409, `AWB-ul ${barcode} nu mai poate fi sters: a fost deja scanat de Cargus.`));
+			}
+			store.shipments.delete(barcode);
+			const order = shipment.awb ? store.orders.get(shipment.awb.OrderId) : undefined;
+			if (order && shipment.awb) {
+				order.NoParcel -= shipment.awb.Parcels;
+				order.NoEnvelop -= shipment.awb.Envelopes;
+				order.TotalWeight -= shipment.awb.TotalWeight;
+				order.awbCount = Math.max(0, (order.awbCount ?? 1) - 1);
+			}
+			return ok(true, 'boolean');
+		});
+
+	defineOperation(app, context, 'GET', '/api/Awbs', { operation: 'getAwb', auth: 'bearer', invalidStatus: 400 },
+		({ query, spec, account, now }) => {
+			const orderId = intQuery(query, 'orderId', spec, false);
+			const barcode = query.text('barCode');
+			if (orderId === undefined && barcode === undefined) {
+				throw new AnswerError(modelStateError(spec.invalidStatus, { barCode: ['The barCode parameter (or orderId) is required.'] }));
+			}
+			if (barcode !== undefined && !/^\d{6,20}$/.test(barcode)) failWith(spec, `barCode invalid: "${barcode.slice(0, 40)}" (6-20 cifre).`);
+			const found = barcode !== undefined
+				? [store.shipments.get(barcode)].filter((s): s is Shipment => s !== undefined)
+				: [...store.shipments.values()].filter((s) => s.awb?.OrderId === orderId);
+			const own = found.filter((s) => s.clientId === account.clientId && s.createdAt <= now);
+			return own.length === 0 ? noContent() : ok(own.map((s) => view(s, now)), 'Awb');
+		});
+
+	defineOperation(app, context, 'GET', '/api/Awbs/GetByDate', { operation: 'awbsByDate', auth: 'bearer', invalidStatus: 400 },
+		({ query, spec, account, now }) => {
+			const from = awbDate(query, 'FromDate', spec);
+			const to = awbDate(query, 'ToDate', spec);
+			const end = to.dayOnly ? dayAround(to.at).end : to.at;
+			if (from.at > end) failWith(spec, 'FromDate trebuie sa fie inainte de ToDate (FromDate is after ToDate).');
+			const paging = pagingQuery(query, spec);
+			const matches = [...store.shipments.values()]
+				.filter((s) => s.clientId === account.clientId && s.createdAt >= from.at && s.createdAt <= end && s.createdAt <= now)
+				.sort((a, b) => a.createdAt - b.createdAt || a.barcode.localeCompare(b.barcode));
+			const page = pageOf(matches, paging);
+			return page.length === 0 ? noContent() : ok(page.map((s) => view(s, now)), 'Awb');
+		});
+
+	defineOperation(app, context, 'POST', '/api/ShippingCalculation', { operation: 'shippingCalculation', auth: 'bearer', invalidStatus: 400 },
+		({ body, spec }) => {
+			const input = requireBody(body, spec);
+			const fields = validateOrFail(input, {
+				...PRICE_FIELDS,
+				FromLocalityId: { type: 'int' },
+				ToLocalityId: { type: 'int' },
+				FromCountyName: { type: 'string', maxLength: 100 },
+				FromLocalityName: { type: 'string', maxLength: 100 },
+				ToCountyName: { type: 'string', maxLength: 100 },
+				ToLocalityName: { type: 'string', maxLength: 100 },
+				PaymentInstrumentId: { type: 'int' },
+				PaymentInstrumentValue: { type: 'double' },
+			}, spec);
+			const end = (side: 'From' | 'To') => resolveLocality({
+				LocalityId: fields[`${side}LocalityId`], LocalityName: fields[`${side}LocalityName`], CountyName: fields[`${side}CountyName`],
+			}, spec) ?? failWith(spec, `${side}LocalityId (sau ${side}LocalityName) este obligatoriu.`);
+			end('From');
+			const to = end('To');
+			const shipment = checkShipment(fields, spec);
+			return ok(priceOf({ ...shipment, toLocalityId: to.LocalityId }), 'ShippingCost');
+		});
+
+	defineOperation(app, context, 'GET', '/api/PriceTables', { operation: 'priceTables', auth: 'bearer', invalidStatus: 400 },
+		() => ok(PRICE_TABLES, 'PriceTable'));
+}
+
+/** DeliveryPudoPoint: required with Ship & Go (38), refused with the other services, a point PUDO_Get lists. */
+function pudoPointOf(fields: Record<string, unknown>, serviceId: number, spec: OperationSpec): PudoPoint | undefined {
+	const id = fields.DeliveryPudoPoint as number | undefined;
+	if (serviceId !== 38) {
+		if (id !== undefined && id !== 0) failWith(spec, `DeliveryPudoPoint se foloseste doar cu serviciul Ship & Go (ServiceId 38), nu cu ${serviceId}.`);
+		return undefined;
+	}
+	if (id === undefined || id === 0) failWith(spec, 'DeliveryPudoPoint este obligatoriu pentru serviciul Ship & Go (ServiceId 38).');
+	const point = referenceData().pudoPoints.find((p) => p.Id === id);
+	if (!point) failWith(spec, `DeliveryPudoPoint invalid: ${id} nu este un punct Ship & Go (PUDO_Get).`);
+	return point;
+}
+
+function pointLocality(point: PudoPoint | undefined): LocalityRecord | undefined {
+	return point ? referenceData().localityById.get(point.LocalityId) : undefined;
+}
+
+function checkStreet(recipient: Record<string, unknown>, locality: LocalityRecord, spec: OperationSpec): void {
+	const streetId = recipient.StreetId as number | undefined;
+	if (streetId === undefined || streetId === 0) return;
+	if (!streetsOf(locality.LocalityId)?.some((street) => street.StreetId === streetId)) {
+		failWith(spec, `Strada invalida: StreetId ${streetId} nu este in localitatea ${locality.Name}.`);
+	}
+}
