@@ -95,7 +95,7 @@ function checkParcelCodes(raw: unknown, fields: Record<string, unknown>, spec: O
 }
 
 /** MM-dd-yyyy (as Cargus' document gives for Awbs/GetByDate), or any date the other operations take. */
-function awbDate(query: QueryReader, name: string, spec: OperationSpec): { at: number; dayOnly: boolean } {
+export function awbDate(query: QueryReader, name: string, spec: OperationSpec): { at: number; dayOnly: boolean } {
 	const text = requiredQuery(query, name, spec);
 	const us = /^(\d{2})-(\d{2})-(\d{4})$/.exec(text);
 	const at = parseServiceDate(us ? `${us[3]}-${us[1]}-${us[2]}` : text);
