@@ -36,6 +36,10 @@ export interface TriggerParameters {
 	orderIds?: string | string[];
 	downloadPdf?: boolean;
 	options?: IDataObject;
+	/** Watch (version 2 defaults to the whole account). */
+	watch?: 'account' | 'list';
+	/** The node's typeVersion; 1 when absent (a workflow saved before Watch existed). */
+	version?: number;
 }
 
 /**
@@ -127,9 +131,9 @@ export class TriggerHarness {
 			id: 'trigger-node',
 			name: NODE_NAME,
 			type: NODE_TYPE,
-			typeVersion: 1,
+			typeVersion: this.currentParameters.version ?? 1,
 			position: [0, 0],
-			parameters: { event: 'newTrackingEvent', ...(this.currentParameters as unknown as IDataObject) },
+			parameters: { event: 'newTrackingEvent', ...(({ version: _version, ...parameters }) => parameters)(this.currentParameters) } as IDataObject,
 			credentials: { cargusApi: CREDENTIAL },
 		};
 	}
