@@ -126,6 +126,13 @@ export class TriggerHarness {
 		return Buffer.byteLength(JSON.stringify(this.staticData));
 	}
 
+	/** The parameters as the node holds them (the version is the node's, not a parameter). */
+	private nodeParameters(): INode['parameters'] {
+		const parameters = { ...this.currentParameters } as IDataObject;
+		delete parameters.version;
+		return parameters as INode['parameters'];
+	}
+
 	private node(): INode {
 		return {
 			id: 'trigger-node',
@@ -133,7 +140,7 @@ export class TriggerHarness {
 			type: NODE_TYPE,
 			typeVersion: this.currentParameters.version ?? 1,
 			position: [0, 0],
-			parameters: { event: 'newTrackingEvent', ...(({ version: _version, ...parameters }) => parameters)(this.currentParameters) } as IDataObject,
+			parameters: { event: 'newTrackingEvent', ...this.nodeParameters() },
 			credentials: { cargusApi: CREDENTIAL },
 		};
 	}
