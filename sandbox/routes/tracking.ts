@@ -39,7 +39,7 @@ export function registerTracking(app: FastifyInstance, context: SandboxContext):
 	// Cargus' document gives only "the last events of an interval, as AwbTrace's events": each event served by now
 	// and dated within FromDate..ToDate (MM-dd-yyyy, whole days) of the account's shipments, with the shipment's
 	// Code, oldest first; 204 when there is none.
-	defineOperation(app, context, 'GET', '/api/AwbTrace/GetDeltaEvents', { operation: 'deltaEvents', auth: 'bearer', invalidStatus: 400 },
+	defineOperation(app, context, 'GET', '/api/AwbTrace/GetDeltaEvents', { operation: 'traceDeltaEvents', auth: 'bearer', invalidStatus: 400 },
 		({ query, spec, account, now }) => {
 			const from = awbDate(query, 'FromDate', spec);
 			const to = awbDate(query, 'ToDate', spec);

@@ -10,7 +10,7 @@ const sandbox = useSandbox({ now: new Date().toISOString() });
 
 const POLLS = 100;
 const MINUTES_BETWEEN_POLLS = 30;
-const OPERATIONS = ['deltaEvents'];
+const OPERATIONS = ['traceDeltaEvents'];
 const CLIENT_ID = 70001;
 
 /** Every event of the account's shipments the sandbox serves right now, as identities (its control API). */
