@@ -5,8 +5,7 @@ import type { SandboxContext } from '../context';
 import { errorObject } from './errorBodies';
 import { defineOperation, type OperationInput } from './operation';
 import { cashRecordView, traceEventView, traceJson, traceView, visibleEvents } from '../world/timelines/shipments';
-import { dayAround } from '../world/dates';
-import { awbDate } from './awbs';
+import { monthDayYearRange } from './awbs';
 import type { Shipment } from '../world/types';
 import { barcodesQuery, failWith } from './inputs';
 
@@ -41,15 +40,12 @@ export function registerTracking(app: FastifyInstance, context: SandboxContext):
 	// Code, oldest first; 204 when there is none.
 	defineOperation(app, context, 'GET', '/api/AwbTrace/GetDeltaEvents', { operation: 'traceDeltaEvents', auth: 'bearer', invalidStatus: 400 },
 		({ query, spec, account, now }) => {
-			const from = awbDate(query, 'FromDate', spec);
-			const to = awbDate(query, 'ToDate', spec);
-			const end = to.dayOnly ? dayAround(to.at).end : to.at;
-			if (from.at > end) failWith(spec, 'FromDate trebuie sa fie inainte de ToDate (FromDate is after ToDate).');
+			const { from, end } = monthDayYearRange(query, spec);
 			const events: Array<{ code: string; date: number; view: ReturnType<typeof traceEventView> }> = [];
 			for (const shipment of context.store.shipments.values()) {
 				if (shipment.clientId !== account.clientId) continue;
 				for (const event of visibleEvents(shipment, now)) {
-					if (event.date >= from.at && event.date <= end) events.push({ code: shipment.barcode, date: event.date, view: traceEventView(event) });
+					if (event.date >= from && event.date <= end) events.push({ code: shipment.barcode, date: event.date, view: traceEventView(event) });
 				}
 			}
 			if (events.length === 0) return noContent();
