@@ -166,9 +166,14 @@ export class WatchState {
 	}
 
 	private store(barcode: string, stored: StoredShipment): void {
-		this.changed ||= JSON.stringify(this.shipments[barcode]) !== JSON.stringify(stored);
+		this.changed ||= !sameStored(this.shipments[barcode], stored);
 		this.shipments[barcode] = stored;
 	}
+}
+
+function sameStored(previous: StoredShipment | undefined, next: StoredShipment): boolean {
+	if (!Array.isArray(previous) || !Array.isArray(next)) return previous === next;
+	return previous.length === next.length && previous.every((value, index) => value === next[index]);
 }
 
 function fingerprintOf(events: readonly ShipmentEvent[]): number {
