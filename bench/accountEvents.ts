@@ -81,3 +81,30 @@ export async function measureRepayments(records: number, polls: number): Promise
 		});
 	});
 }
+
+/**
+ * New Tracking Event, Watch: All Shipments of the Account: `shipments` created over the last 13 days (500 at a time,
+ * the control API's limit), then polls 30 sandbox minutes apart, each finding the events those minutes bring.
+ */
+export async function measureAccountTracking(shipments: number, polls: number): Promise<AccountEventResult> {
+	return await withSandbox(async (url, control) => {
+		const { now } = await control.clock();
+		const span = 13 * 24 * 3600_000;
+		const groups = Math.ceil(shipments / 500);
+		for (let group = 0; group < groups; group++) {
+			const startAt = new Date(Date.parse(now) - span + (group * span) / groups).toISOString();
+			await control.addShipments({ count: Math.min(500, shipments - group * 500), scenario: 'random', startAt, stepMinutes: 240 });
+		}
+		const trigger = new TriggerHarness(sandboxCredential(url), { version: 2, watch: 'account' });
+		const first = await timed(() => trigger.poll());
+		if (first.value.length !== 0) throw new Error(`The activation poll emitted ${first.value.length} items`);
+		const result: AccountEventResult = { records: shipments, firstPollMs: first.ms, pollMs: [], emitted: 0, staticDataBytes: trigger.staticDataBytes() };
+		for (let poll = 0; poll < polls; poll++) {
+			await control.advanceClock({ minutes: 30 });
+			const next = await timed(() => trigger.poll());
+			result.pollMs.push(next.ms);
+			result.emitted += next.value.length;
+		}
+		return result;
+	});
+}

@@ -13,7 +13,7 @@ import { startBenchN8n, type Flow, type FlowRun } from './n8n';
 import { median, ratio, reached, seconds, table, type Row } from './stats';
 import { ask, startTsWorker } from './threads';
 import { measureThroughput, throughputRatio } from './throughput';
-import { measureInvoices, measureRepayments } from './accountEvents';
+import { measureAccountTracking, measureInvoices, measureRepayments } from './accountEvents';
 import { measureTrigger } from './trigger';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
@@ -126,7 +126,30 @@ async function triggerRows(): Promise<Row[]> {
 		});
 	}
 	rows.push(...(await accountEventRows()));
+	rows.push(...(await accountTrackingRows()));
 	return rows;
+}
+
+/** New Tracking Event watching the whole account that shipped BENCH_RECORDS (10,000) parcels in the window. */
+async function accountTrackingRows(): Promise<Row[]> {
+	log(`trigger: All Shipments of the Account, ${count(RECORDS)} shipments in the window, the activation poll and ${RUNS} more`);
+	const result = await measureAccountTracking(RECORDS, RUNS);
+	const poll = median(result.pollMs);
+	const bytes = result.staticDataBytes / RECORDS;
+	return [
+		{
+			measure: `Cargus Trigger poll, All Shipments of the Account, ${count(RECORDS)} shipments in the window`,
+			value: seconds(poll),
+			target: `≤ 2 s: ${reached(poll <= 2000)}`,
+			note: `${RUNS} polls 30 sandbox minutes apart, 1 request each: ${result.pollMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')}; activation poll ${seconds(result.firstPollMs)}; ${count(result.emitted)} events`,
+		},
+		{
+			measure: `Static data per shipment, All Shipments of the Account, ${count(RECORDS)} shipments`,
+			value: `${bytes.toFixed(1)} bytes`,
+			target: `≤ 45 bytes: ${reached(bytes <= 45)}`,
+			note: `${count(result.staticDataBytes)} bytes of JSON in all after the activation poll`,
+		},
+	];
 }
 
 /** New Invoice and Cash on Delivery Repaid at 10,000 records (BENCH_RECORDS). */

@@ -13,7 +13,6 @@ import { startSandbox, DEFAULT_ACCOUNT, SandboxControl } from '../sandbox';
 import { createEngine } from '../test/helpers/engine';
 import { TriggerHarness } from '../test/trigger/helpers/pollHarness';
 import { startSmtpSink } from './lib/smtp-sink';
-import { sandboxWatchList } from './lib/launcher';
 
 const ROOT = path.resolve(__dirname, '..');
 const OUT = path.join(ROOT, 'demo-output');
@@ -110,15 +109,15 @@ async function main(): Promise<void> {
 		say('\n3. Tell the customer (examples/3-tell-the-customer.json)');
 		const flow3 = exampleNodes('3-tell-the-customer.json');
 		const triggerParams = params(flow3, 'Cargus Trigger');
-		// As `npm start` imports it: watching the sandbox's shipments that are on their way.
-		const barcodes = await sandboxWatchList(sandbox.url);
+		// As the example holds it: every shipment of the account (Watch: All Shipments of the Account).
 		const trigger = new TriggerHarness(credential, {
-			barcodes: barcodes.join(', '),
+			version: 2,
+			watch: triggerParams.watch as 'account' | 'list',
 			options: (triggerParams.options ?? {}) as IDataObject,
 		});
-		const watched = barcodes.length;
 		const first = await trigger.poll();
-		say(`   Cargus Trigger, first poll: watching ${watched} shipments, ${first.length} events emitted (what exists now is only recorded)`);
+		const watched = Object.keys((trigger.staticData.shipments ?? {}) as IDataObject).length;
+		say(`   Cargus Trigger, first poll: watching the account's ${watched} shipments with recent events, ${first.length} events emitted (what exists now is only recorded)`);
 		const { now } = await control.advanceClock({ hours: 12 });
 		const events = await trigger.poll();
 		say(`   sandbox clock +12 h (${now}); next poll: ${events.length} new tracking events`);

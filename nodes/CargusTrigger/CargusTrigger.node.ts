@@ -32,7 +32,9 @@ export class CargusTrigger implements INodeType {
 		name: 'cargusTrigger',
 		icon: { light: 'file:cargusTrigger.svg', dark: 'file:cargusTrigger.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 2: Watch defaults to the whole account (version 1 workflows keep their lists).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle,
 		description: 'Starts the workflow when something changes in a Cargus account: a tracking event, an invoice, a cash-on-delivery repayment, a pickup order status',
 		defaults: { name: 'Cargus Trigger' },

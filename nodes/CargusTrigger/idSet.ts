@@ -42,6 +42,16 @@ export function dayOf(date: unknown): string | undefined {
 	return match ? match[1] : undefined;
 }
 
+/** Today (n8n's clock, UTC) as "YYYY-MM-DD". */
+export function today(): string {
+	return new Date().toISOString().slice(0, 10);
+}
+
+/** The last day a service date may have, by n8n's clock: two days ahead, for a service clock ahead of n8n's. */
+export function latestServiceDay(): string {
+	return daysBefore(today(), -2);
+}
+
 /** The day `days` days before `day` (both "YYYY-MM-DD"). */
 export function daysBefore(day: string, days: number): string {
 	return new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
@@ -82,11 +92,14 @@ export class IdsByDay {
 		return this.all.size;
 	}
 
-	/** The latest day with an id, if any. */
-	newestDay(): string | undefined {
+	/**
+	 * The latest day with an id, if any, but not after `notAfter`: a date from the service (a typing error a
+	 * year ahead) cannot move what is counted from it beyond what n8n's clock allows.
+	 */
+	newestDay(notAfter: string): string | undefined {
 		let newest: string | undefined;
 		for (const day of this.days.keys()) if (newest === undefined || day > newest) newest = day;
-		return newest;
+		return newest !== undefined && newest > notAfter ? notAfter : newest;
 	}
 
 	/** Forgets every day before `day`. */

@@ -66,3 +66,44 @@ export function emitExistingOption(displayName: string, what: string): INodeProp
 		description: `Whether to emit ${what} when the trigger is activated. Off: only what happens afterwards is emitted, so activating does not flood the workflow.`,
 	};
 }
+
+/** The node version from which Watch defaults to the whole account (saved workflows of version 1 keep their lists). */
+export const ACCOUNT_WATCH_VERSION = 2;
+
+/**
+ * The Watch choice: the whole account (the default from version 2) or a list. Two copies of one parameter, one
+ * per node version, so that a workflow saved before Watch existed (version 1, a list typed in) keeps its list.
+ */
+export function watchField(account: { name: string; description: string }, list: { name: string; description: string }): INodeProperties[] {
+	const field = (defaultValue: 'account' | 'list', version: number[]): INodeProperties => ({
+		displayName: 'Watch',
+		name: 'watch',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: account.name, value: 'account', description: account.description },
+			{ name: list.name, value: 'list', description: list.description },
+		],
+		default: defaultValue,
+		displayOptions: { show: { '@version': version } },
+	});
+	return [field('list', [1]), field('account', [ACCOUNT_WATCH_VERSION])];
+}
+
+/** Whether the event watches the whole account (Watch), with the default of the node's version. */
+export function watchesAccount(context: IPollFunctions): boolean {
+	const fallback = context.getNode().typeVersion >= ACCOUNT_WATCH_VERSION ? 'account' : 'list';
+	return context.getNodeParameter('watch', fallback) === 'account';
+}
+
+/** The Window (Days) option of the account-wide watch. */
+export function accountDaysOption(what: string, defaultDays: number): INodeProperties {
+	return {
+		displayName: 'Window (Days)',
+		name: 'accountDays',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: defaultDays,
+		description: `With Watch set to the whole account: how many days back ${what} are watched. Older ones are forgotten.`,
+	};
+}

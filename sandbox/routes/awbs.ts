@@ -105,6 +105,15 @@ function awbDate(query: QueryReader, name: string, spec: OperationSpec): { at: n
 	return { at, dayOnly: us !== null || /^\d{4}-\d{2}-\d{2}$/.test(text) };
 }
 
+/** FromDate and ToDate as awbDate reads them (a ToDate day covers the whole day), From not after To. */
+export function monthDayYearRange(query: QueryReader, spec: OperationSpec): { from: number; end: number } {
+	const from = awbDate(query, 'FromDate', spec);
+	const to = awbDate(query, 'ToDate', spec);
+	const end = to.dayOnly ? dayAround(to.at).end : to.at;
+	if (from.at > end) failWith(spec, 'FromDate trebuie sa fie inainte de ToDate (FromDate is after ToDate).');
+	return { from: from.at, end };
+}
+
 /** AWBs: create (answers the barcode), delete before the first checkpoint, read by barcode or order, list by date; prices. */
 export function registerAwbs(app: FastifyInstance, context: SandboxContext): void {
 	const { store } = context;
@@ -238,13 +247,10 @@ export function registerAwbs(app: FastifyInstance, context: SandboxContext): voi
 
 	defineOperation(app, context, 'GET', '/api/Awbs/GetByDate', { operation: 'awbsByDate', auth: 'bearer', invalidStatus: 400 },
 		({ query, spec, account, now }) => {
-			const from = awbDate(query, 'FromDate', spec);
-			const to = awbDate(query, 'ToDate', spec);
-			const end = to.dayOnly ? dayAround(to.at).end : to.at;
-			if (from.at > end) failWith(spec, 'FromDate trebuie sa fie inainte de ToDate (FromDate is after ToDate).');
+			const { from, end } = monthDayYearRange(query, spec);
 			const paging = pagingQuery(query, spec);
 			const matches = [...store.shipments.values()]
-				.filter((s) => s.clientId === account.clientId && s.createdAt >= from.at && s.createdAt <= end && s.createdAt <= now)
+				.filter((s) => s.clientId === account.clientId && s.createdAt >= from && s.createdAt <= end && s.createdAt <= now)
 				.sort((a, b) => a.createdAt - b.createdAt || a.barcode.localeCompare(b.barcode));
 			const page = pageOf(matches, paging);
 			return page.length === 0 ? noContent() : ok(page.map((s) => view(s, now)), 'Awb');

@@ -4,11 +4,15 @@ import { parseBarcodeList } from './barcodes';
 import type { SandboxContext } from '../context';
 import { errorObject } from './errorBodies';
 import { defineOperation, type OperationInput } from './operation';
-import { cashRecordView, traceJson, traceView } from '../world/timelines/shipments';
+import { cashRecordView, traceEventView, traceJson, traceView, visibleEvents } from '../world/timelines/shipments';
+import { monthDayYearRange } from './awbs';
 import type { Shipment } from '../world/types';
 import { barcodesQuery, failWith } from './inputs';
 
-/** Tracking and status: three trace operations, status by barcode and the cash-on-delivery account. */
+/**
+ * Tracking and status: three trace operations, the account's events of an interval (GetDeltaEvents), status by
+ * barcode and the cash-on-delivery account.
+ */
 export function registerTracking(app: FastifyInstance, context: SandboxContext): void {
 	const known = (barcodes: string[]) =>
 		barcodes.map((code) => context.store.shipments.get(code)).filter((s): s is Shipment => s !== undefined);
@@ -30,6 +34,24 @@ export function registerTracking(app: FastifyInstance, context: SandboxContext):
 		{ operation: 'traceOneRequest', auth: 'bearer', invalidStatus: 400 }, trace(true));
 	defineOperation(app, context, 'GET', '/api/AwbTrace', { operation: 'trace', auth: 'bearer', invalidStatus: 400 }, trace(false));
 	defineOperation(app, context, 'GET', '/api/NoAuth/GetAwbTrace', { operation: 'traceNoAuth', auth: 'none', invalidStatus: 400 }, trace(false));
+
+	// Cargus' document gives only "the last events of an interval, as AwbTrace's events": each event served by now
+	// and dated within FromDate..ToDate (MM-dd-yyyy, whole days) of the account's shipments, with the shipment's
+	// Code, oldest first; 204 when there is none.
+	defineOperation(app, context, 'GET', '/api/AwbTrace/GetDeltaEvents', { operation: 'traceDeltaEvents', auth: 'bearer', invalidStatus: 400 },
+		({ query, spec, account, now }) => {
+			const { from, end } = monthDayYearRange(query, spec);
+			const events: Array<{ code: string; date: number; view: ReturnType<typeof traceEventView> }> = [];
+			for (const shipment of context.store.shipments.values()) {
+				if (shipment.clientId !== account.clientId) continue;
+				for (const event of visibleEvents(shipment, now)) {
+					if (event.date >= from && event.date <= end) events.push({ code: shipment.barcode, date: event.date, view: traceEventView(event) });
+				}
+			}
+			if (events.length === 0) return noContent();
+			events.sort((a, b) => a.date - b.date || a.code.localeCompare(b.code));
+			return ok(events.map((event) => ({ Code: event.code, ...event.view })), 'TraceEvent');
+		});
 
 	defineOperation(app, context, 'GET', '/api/AwbStatus/GetAwbSyncStatusByBarCode',
 		{ operation: 'awbStatus', auth: 'bearer', invalidStatus: 400 }, ({ query, spec, now, account }) => {

@@ -356,7 +356,7 @@ interface WorkflowFile {
 	workflow: { nodes: Array<{ type: string; parameters: Record<string, unknown> }> };
 }
 
-/** The example workflows as imported: the trigger watches the sandbox's shipments on their way. */
+/** The example workflows as imported: a trigger that watches listed barcodes watches the sandbox's shipments on their way. */
 function examplesFor(watchList: string[]): WorkflowFile[] {
 	if (!fs.existsSync(EXAMPLES_DIR)) return [];
 	return fs
@@ -367,7 +367,7 @@ function examplesFor(watchList: string[]): WorkflowFile[] {
 			const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as WorkflowFile['workflow'];
 			for (const node of workflow.nodes) {
 				const tracking = node.parameters.event === undefined || node.parameters.event === 'newTrackingEvent';
-				if (node.type === TRIGGER_TYPE && tracking && watchList.length > 0) node.parameters.barcodes = watchList.join(', ');
+				if (node.type === TRIGGER_TYPE && tracking && node.parameters.watch !== 'account' && watchList.length > 0) node.parameters.barcodes = watchList.join(', ');
 			}
 			return { file, workflow };
 		});

@@ -273,7 +273,7 @@ async function main(): Promise<void> {
 		});
 
 		await check('"Tell the customer": the trigger polls on main and emits each new event exactly once after the clock moves', async () => {
-			const barcodes = await watchedBarcodes(live, WORKFLOW.customer);
+			const barcodes = await watchedBarcodes(live, WORKFLOW.customer, control);
 			const before = await control.shipments(barcodes);
 			await control.clearRequests();
 			await activate(live, WORKFLOW.customer);

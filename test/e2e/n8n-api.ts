@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'flatted';
 import { EXAMPLES_DIR, type Launched } from '../../scripts/lib/launcher';
+import type { SandboxControl } from '../../sandbox/control/client';
+import { ACCOUNTS, DEFAULT_ACCOUNT } from '../../sandbox/world/seed';
 
 export interface WorkflowSummary {
 	id: string;
@@ -57,11 +59,18 @@ export async function activate(n8n: Launched, workflowId: string): Promise<void>
 	await n8n.rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId: wf.versionId });
 }
 
-/** The barcodes the imported "Tell the customer" example's trigger watches (the launcher points them at the sandbox's shipments on their way). */
-export async function watchedBarcodes(n8n: Launched, workflowId: string): Promise<string[]> {
+/**
+ * The barcodes the imported "Tell the customer" example's trigger watches: every shipment of the sandbox account
+ * (Watch: All Shipments of the Account), or the listed ones (the launcher points them at the sandbox's shipments on their way).
+ */
+export async function watchedBarcodes(n8n: Launched, workflowId: string, control: SandboxControl): Promise<string[]> {
 	const imported = await n8n.rest<ExampleWorkflow>('GET', `/rest/workflows/${workflowId}`);
 	const trigger = imported.nodes.find((n) => n.type === 'n8n-nodes-cargus.cargusTrigger');
 	if (!trigger) throw new Error(`workflow ${workflowId} has no Cargus Trigger`);
+	if (trigger.parameters.watch === 'account') {
+		const clientId = ACCOUNTS.find((account) => account.username === DEFAULT_ACCOUNT.username)?.clientId;
+		return (await control.shipments()).filter((shipment) => shipment.clientId === clientId).map((shipment) => shipment.barcode);
+	}
 	return String(trigger.parameters.barcodes).split(/[\s,]+/).filter(Boolean);
 }
 

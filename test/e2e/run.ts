@@ -37,6 +37,7 @@ import { cashOnDeliveryExampleCheck, invoiceExampleCheck } from './triggerEvents
 import { dayPickupExampleCheck } from './dayPickup';
 import { shopOrderAwbCheck } from './shopOrderAwb';
 import { assert, check, say, sleep, tally, waitFor } from './checks';
+import { accountTrackingCheck } from './accountTracking';
 import { example, executionsOf, watchedBarcodes, type ExampleWorkflow, type WorkflowSummary } from './n8n-api';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -273,7 +274,7 @@ async function main(): Promise<void> {
 		// 3. Tell the customer: activate (the first poll records what is there), move the clock, expect
 		// executions for the new events and one email per new 5/21 event, none twice.
 		await check('"Tell the customer": activated trigger turns new sandbox events into executions and emails', async () => {
-			const barcodes = await watchedBarcodes(live, WORKFLOW.customer);
+			const barcodes = await watchedBarcodes(live, WORKFLOW.customer, control);
 			const before = await control.shipments(barcodes);
 			await control.clearRequests();
 			const mailsBefore = live.smtp.mails.length;
@@ -307,6 +308,8 @@ async function main(): Promise<void> {
 			const delivered = mails.filter((m) => /was delivered/i.test(m.subject)).length;
 			return `${fresh.length} new events -> ${executions.length - executionsBefore} executions, ${out} "out for delivery" + ${delivered} "delivered" emails`;
 		});
+
+		await accountTrackingCheck(live, control);
 
 		// 4. The account events: invoices and cash on delivery (test/e2e/triggerEvents.ts).
 		await invoiceExampleCheck(live, control);

@@ -16,8 +16,14 @@ export interface RecordingProxy {
 	stop(): Promise<void>;
 }
 
-/** Forwards every request to `target` unchanged and keeps what was sent and what came back, byte for byte. */
-export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
+/** Changes the JSON answer of one path (the path without its query) before it is passed on; undefined: unchanged. */
+export type AnswerRewrite = (path: string, body: unknown) => unknown;
+
+/**
+ * Forwards every request to `target` and keeps what was sent and what came back, byte for byte; `rewrite` (none:
+ * every answer unchanged) may change a JSON answer before it is passed on.
+ */
+export async function startRecordingProxy(target: string, rewrite: { current: AnswerRewrite } = { current: () => undefined }): Promise<RecordingProxy> {
 	const requests: RecordedRequest[] = [];
 	const server = http.createServer((request, response) => {
 		const chunks: Buffer[] = [];
@@ -37,9 +43,14 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
 			) as Record<string, string>;
 			fetch(`${target}${request.url ?? ''}`, { method: request.method, headers, body: raw.length === 0 ? undefined : raw })
 				.then(async (answer) => {
-					const bytes = Buffer.from(await answer.arrayBuffer());
+					let bytes = Buffer.from(await answer.arrayBuffer());
+					const type = answer.headers.get('content-type') ?? 'application/octet-stream';
+					if (type.includes('json') && bytes.length > 0) {
+						const changed = rewrite.current((request.url ?? '').split('?')[0], JSON.parse(bytes.toString('utf8')) as unknown);
+						if (changed !== undefined) bytes = Buffer.from(JSON.stringify(changed));
+					}
 					recorded.answer = { status: answer.status, bytes };
-					response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream' });
+					response.writeHead(answer.status, { 'content-type': type });
 					response.end(bytes);
 				})
 				.catch(() => {

@@ -1,7 +1,6 @@
 import { useSandbox } from '../helpers/sandbox';
-import { accountClient } from './helpers/account';
 import { sandboxCredential } from '../helpers/sandbox';
-import { sandboxTimePlus } from './helpers/events';
+import { changesSince, sendOrders } from './helpers/orders';
 import { faultsFired, injectFaults, pollWithRestarts } from './helpers/faultyPolls';
 import { TriggerHarness } from './helpers/pollHarness';
 
@@ -12,43 +11,8 @@ const ORDERS = 12;
 const MINUTES_BETWEEN_POLLS = 30;
 const OPERATIONS = ['getOrder'];
 
-/** Orders whose statuses change hours apart (so every status is seen by some poll), all closed within 50 hours. */
-async function sendOrders(): Promise<string[]> {
-	const client = await accountClient(sandbox.url);
-	const orderIds: string[] = [];
-	for (let index = 0; index < ORDERS; index++) {
-		const start = await sandboxTimePlus(sandbox.control, 8 * 60 + index * 15);
-		const end = await sandboxTimePlus(sandbox.control, 8 * 60 + index * 15 + 8 * 60 + (index % 4) * 120);
-		const sent = await client.call('POST', '/api/Orders', {
-			body: { LocationId: 1005962049, Parcels: 2, Envelopes: 0, TotalWeight: 4, PickupStartDate: start.slice(0, 19), PickupEndDate: end.slice(0, 19) },
-		});
-		if (sent.status !== 200) throw new Error(`POST /api/Orders answered ${sent.status}: ${sent.text}`);
-		orderIds.push(String(sent.json));
-	}
-	return orderIds;
-}
-
-/** Each order's status changes the sandbox made after `since` and up to now (its control API), as "before->after". */
-async function changesSince(orderIds: string[], since: string): Promise<Map<string, string[]>> {
-	const { now } = await sandbox.control.clock();
-	const timelines = new Map((await sandbox.control.orders()).map((order) => [String(order.OrderId), order.statuses]));
-	const changes = new Map<string, string[]>();
-	for (const orderId of orderIds) {
-		const statuses = (timelines.get(orderId) ?? []).filter((status) => Date.parse(status.at) <= Date.parse(now));
-		const before = statuses.filter((status) => Date.parse(status.at) <= Date.parse(since));
-		let previous = before[before.length - 1]?.OrdStatus;
-		const made: string[] = [];
-		for (const status of statuses.slice(before.length)) {
-			made.push(`${String(previous)}->${status.OrdStatus}`);
-			previous = status.OrdStatus;
-		}
-		changes.set(orderId, made);
-	}
-	return changes;
-}
-
 test(`over ${POLLS} polls of ${ORDERS} pickup orders with about 20% of requests failing, every status change is emitted exactly once`, async () => {
-	const orderIds = await sendOrders();
+	const orderIds = await sendOrders(sandbox, ORDERS);
 	const trigger = new TriggerHarness(sandboxCredential(sandbox.url), { event: 'pickupOrderStatusChanged', orderIds: orderIds.join('\n'), options: { timeout: 1 } });
 	expect(await trigger.poll()).toEqual([]);
 	const { now: activatedAt } = await sandbox.control.clock();
@@ -59,7 +23,7 @@ test(`over ${POLLS} polls of ${ORDERS} pickup orders with about 20% of requests 
 	await run.pollOnce();
 	const emitted = run.emitted;
 
-	const truth = await changesSince(orderIds, activatedAt);
+	const truth = await changesSince(sandbox.control, orderIds, activatedAt);
 	let changes = 0;
 	for (const orderId of orderIds) {
 		// Each change once, in order, with the status before it.

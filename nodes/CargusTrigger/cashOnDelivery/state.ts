@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { daysBefore, decodeIds, encodeIds, IdsByDay } from '../idSet';
+import { daysBefore, decodeIds, encodeIds, IdsByDay, latestServiceDay } from '../idSet';
 
 interface StoredRepayments {
 	/** Barcodes whose repayment was seen, by repayment day. */
@@ -14,7 +14,7 @@ interface StoredRepayments {
 /**
  * What the Cash on Delivery Repaid event remembers, under the static data key `cashOnDelivery`: the
  * barcodes whose repayment was seen, by repayment day. Days more than `keepDays` before the newest
- * repayment seen are forgotten, and a repayment dated before that is taken as already seen.
+ * repayment seen (or before n8n's today + 2 days, if a repayment is dated later) are forgotten, and a repayment dated before that is taken as already seen.
  */
 export class RepaymentState {
 	readonly repaid: IdsByDay;
@@ -32,7 +32,7 @@ export class RepaymentState {
 		const stored = (staticData.cashOnDelivery ?? {}) as StoredRepayments;
 		this.repaid = new IdsByDay(stored.repaid);
 		this.started = stored.started === true;
-		const newest = this.repaid.newestDay();
+		const newest = this.repaid.newestDay(latestServiceDay());
 		this.horizon = newest === undefined ? undefined : daysBefore(newest, keepDays);
 		if (barcodes !== undefined) {
 			// Barcodes removed from the list are forgotten.
@@ -63,7 +63,7 @@ export class RepaymentState {
 	}
 
 	forgetOld(): void {
-		const newest = this.repaid.newestDay();
+		const newest = this.repaid.newestDay(latestServiceDay());
 		if (newest !== undefined) this.repaid.forgetBefore(daysBefore(newest, this.keepDays));
 	}
 

@@ -1,6 +1,6 @@
 import type { IBinaryData, IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { dayOf, daysBefore } from '../idSet';
+import { dayOf, daysBefore, latestServiceDay, today } from '../idSet';
 import { commonSettings, numberOr, optionsOf } from '../parameters';
 import { answerError, readList, send } from '../requests';
 import type { Source } from '../source';
@@ -32,10 +32,6 @@ interface NewInvoice {
 	pdf?: IBinaryData;
 }
 
-function today(): string {
-	return new Date().toISOString().slice(0, 10);
-}
-
 function readSettings(context: IPollFunctions, test: boolean): InvoiceSettings {
 	const options = optionsOf(context);
 	const lookBackDays = Math.max(1, Math.floor(numberOr(options.lookBackDays, DEFAULT_LOOK_BACK_DAYS)));
@@ -44,7 +40,7 @@ function readSettings(context: IPollFunctions, test: boolean): InvoiceSettings {
 		downloadPdf: context.getNodeParameter('downloadPdf', true) !== false,
 		lookBackDays,
 		windowStart: daysBefore(today(), lookBackDays),
-		windowEnd: daysBefore(today(), -2),
+		windowEnd: latestServiceDay(),
 	};
 }
 
@@ -76,6 +72,10 @@ async function fetchPdf(context: IPollFunctions, source: Source, invoice: Invoic
 	return await context.helpers.prepareBinaryData(bytes, fileNameOf(invoice), 'application/pdf');
 }
 
+function byDateThenId(a: Invoice, b: Invoice): number {
+	return String(a.Date).localeCompare(String(b.Date)) || Number(a.InvoiceId) - Number(b.InvoiceId);
+}
+
 /** What one page of invoices brings: invoices not seen before, and the next page if this one was full. */
 function receivePage(state: InvoiceState, page: number, invoices: Invoice[], settings: InvoiceSettings) {
 	const changes: NewInvoice[] = [];
@@ -86,8 +86,8 @@ function receivePage(state: InvoiceState, page: number, invoices: Invoice[], set
 		more.push({ page: page + 1 });
 	}
 	const fresh = invoices.filter((invoice) => idOf(invoice) !== '' && dayOf(invoice.Date) !== undefined && !state.seen.has(idOf(invoice)) && !state.pending.has(idOf(invoice)));
-	// Fetch Test Event shows the newest invoice of what it reads.
-	const candidates = settings.test ? fresh.slice(-1) : fresh;
+	// Fetch Test Event shows the newest invoice of what it reads (Cargus' order of the list is not documented).
+	const candidates = settings.test ? fresh.sort(byDateThenId).slice(-1) : fresh;
 	for (const invoice of candidates) {
 		const id = idOf(invoice);
 		const day = dayOf(invoice.Date) as string;
@@ -162,7 +162,7 @@ export const newInvoice: TriggerEvent<InvoiceSettings, InvoiceState, InvoiceRequ
 	},
 
 	compare(a, b) {
-		return String(a.invoice.Date).localeCompare(String(b.invoice.Date)) || Number(a.invoice.InvoiceId) - Number(b.invoice.InvoiceId);
+		return byDateThenId(a.invoice, b.invoice);
 	},
 
 	toItem({ invoice, pdf }) {

@@ -1,10 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsField } from '../../Cargus/shared/fields';
-import { emitExistingOption, timeoutOption, watchListField } from '../parameters';
+import { accountDaysOption, emitExistingOption, timeoutOption, watchField, watchListField } from '../parameters';
+
+export const DEFAULT_ACCOUNT_DAYS = 14;
 
 export const pickupOrderProperties: INodeProperties[] = [
-	watchListField({
+	...watchField(
+		{ name: 'All Pickup Orders of the Account', description: 'Every pickup order created in the last days (Window): one request per 100 orders a poll' },
+		{ name: 'Listed Order IDs', description: 'The pickup orders whose IDs you list: one request per order a poll' },
+	),
+	{
+		...watchListField({
 		displayName: 'Order IDs',
 		name: 'orderIds',
 		rows: 3,
@@ -12,6 +19,12 @@ export const pickupOrderProperties: INodeProperties[] = [
 		placeholder: '123456, 123457',
 		description:
 			'Pickup order IDs (the OrderId that Pickup Order › Send answers), separated by commas or new lines. An expression is evaluated at every poll, so a list kept elsewhere can drive the trigger. Orders removed from the list are forgotten.',
-	}),
-	optionsField([emitExistingOption('Emit Current Status', 'the status each order has when it is first watched'), timeoutOption]),
+		}),
+		displayOptions: { show: { watch: ['list'] } },
+	},
+	optionsField([
+		accountDaysOption('the pickup orders (by creation date)', DEFAULT_ACCOUNT_DAYS),
+		emitExistingOption('Emit Current Status', 'the status each order has when it is first watched'),
+		timeoutOption,
+	]),
 ];

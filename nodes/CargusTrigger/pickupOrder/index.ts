@@ -1,18 +1,26 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions, type JsonObject } from 'n8n-workflow';
 
 import { isBlank } from '../../Cargus/shared/values';
-import { commonSettings, optionsOf } from '../parameters';
-import { readObject, send } from '../requests';
+import { dayOf, daysBefore, latestServiceDay, today } from '../idSet';
+import { commonSettings, numberOr, optionsOf, watchesAccount } from '../parameters';
+import { readList, readObject, send } from '../requests';
 import type { CommonSettings, TriggerEvent } from '../triggerEvent';
-import { pickupOrderProperties } from './description';
-import { OrderState } from './state';
+import { DEFAULT_ACCOUNT_DAYS, pickupOrderProperties } from './description';
+import { OrderState, UNKNOWN_ORDER } from './state';
 
 const REQUEST_NAME = 'pickup order request';
 const CONCURRENT_REQUESTS = 4;
 
 interface OrderSettings extends CommonSettings {
+	/** Watch = All Pickup Orders of the Account: the creation days asked for (YYYY-MM-DD, by n8n's clock); undefined: the listed orders. */
+	account?: { from: string; to: string };
 	orderIds: string[];
 }
+
+/** An order ID (Listed Order IDs), or a page of the account's orders by creation date. */
+type OrderRequest = string | { page: number };
+
+const ITEMS_PER_PAGE = 100;
 
 interface StatusChange {
 	orderId: string;
@@ -38,8 +46,36 @@ function readOrderIds(context: IPollFunctions): string[] {
 	return ids;
 }
 
-/** Pickup Order Status Changed: each change of a listed order's OrdStatus (GET /api/Orders/GetByOrderId). */
-export const pickupOrderStatusChanged: TriggerEvent<OrderSettings, OrderState, string, JsonObject | undefined, StatusChange> = {
+/** One order's status as an answer shows it: the change to emit, if any. */
+function receiveOrder(state: OrderState, orderId: string, order: JsonObject, settings: OrderSettings): StatusChange[] {
+	const status = Number(order.OrdStatus);
+	const previous = state.statusOf(orderId);
+	if (!Number.isInteger(status) || previous === status) return [];
+	state.set(orderId, status);
+	// An order that shows up after the account was first read is new: its first status is a change (and gets saved).
+	if (previous === undefined && !settings.emitExisting && !state.accountWatched) return [];
+	return [{ orderId, previous: previous === undefined || previous === UNKNOWN_ORDER ? null : previous, order }];
+}
+
+/** One page of the account's orders: their changes, and the next page if this one was full. */
+function receivePage(state: OrderState, page: number, orders: JsonObject[], settings: OrderSettings) {
+	const changes: StatusChange[] = [];
+	for (const order of orders) {
+		if (order === null || typeof order !== 'object') continue;
+		const orderId = String(order.OrderId ?? '').trim();
+		const day = dayOf(order.CreationDate);
+		if (!/^\d+$/.test(orderId) || day === undefined) continue;
+		state.created?.add(orderId, day);
+		changes.push(...receiveOrder(state, orderId, order, settings));
+	}
+	return { changes, more: orders.length >= ITEMS_PER_PAGE ? [{ page: page + 1 }] : [] };
+}
+
+/**
+ * Pickup Order Status Changed: each change of an order's OrdStatus, for the account's orders created in the
+ * window (GET /api/Orders/GetByDate, 100 a page) or the listed ones (GET /api/Orders/GetByOrderId, one a request).
+ */
+export const pickupOrderStatusChanged: TriggerEvent<OrderSettings, OrderState, OrderRequest, JsonObject | JsonObject[] | undefined, StatusChange> = {
 	option: {
 		name: 'Pickup Order Status Changed',
 		value: 'pickupOrderStatusChanged',
@@ -55,18 +91,31 @@ export const pickupOrderStatusChanged: TriggerEvent<OrderSettings, OrderState, s
 	nothingToWatch: { message: 'No pickup orders to watch', description: 'Enter at least one order ID in the Order IDs parameter.' },
 
 	readSettings(context, test) {
-		return { ...commonSettings(optionsOf(context), test), orderIds: readOrderIds(context) };
+		const options = optionsOf(context);
+		if (!watchesAccount(context)) return { ...commonSettings(options, test), orderIds: readOrderIds(context) };
+		const days = Math.max(1, Math.floor(numberOr(options.accountDays, DEFAULT_ACCOUNT_DAYS)));
+		return { ...commonSettings(options, test), account: { from: daysBefore(today(), days), to: latestServiceDay() }, orderIds: [] };
 	},
 
 	openState(staticData, settings) {
-		return new OrderState(staticData, settings.orderIds);
+		return new OrderState(staticData, settings.account === undefined ? settings.orderIds : undefined);
 	},
 
 	plan(_state, settings) {
-		return settings.orderIds;
+		return settings.account === undefined ? settings.orderIds : [{ page: 1 }];
 	},
 
-	async fetch(context, source, orderId) {
+	async fetch(context, source, request, settings) {
+		if (typeof request !== 'string') {
+			const listed = await send(context, source, REQUEST_NAME, {
+				method: 'GET',
+				url: `${source.baseUrl}/api/Orders/GetByDate`,
+				qs: { FromDate: settings.account?.from, ToDate: settings.account?.to, pageNumber: request.page, itemsPerPage: ITEMS_PER_PAGE },
+				json: true,
+			});
+			return readList<JsonObject>(context, REQUEST_NAME, listed);
+		}
+		const orderId = request;
 		const response = await send(context, source, REQUEST_NAME, {
 			method: 'GET',
 			url: `${source.baseUrl}/api/Orders/GetByOrderId`,
@@ -76,16 +125,18 @@ export const pickupOrderStatusChanged: TriggerEvent<OrderSettings, OrderState, s
 		return readObject(context, REQUEST_NAME, response);
 	},
 
-	receive(state, orderId, order, settings) {
-		// 204: Cargus has no such order (yet); nothing is recorded.
-		if (order === undefined) return { changes: [] };
-		const status = Number(order.OrdStatus);
-		if (!Number.isInteger(status)) return { changes: [] };
-		const previous = state.statusOf(orderId);
-		if (previous === status) return { changes: [] };
-		state.set(orderId, status);
-		if (previous === undefined && !settings.emitExisting) return { changes: [] };
-		return { changes: [{ orderId, previous: previous ?? null, order }] };
+	receive(state, request, answer, settings) {
+		if (typeof request !== 'string') return receivePage(state, request.page, (answer ?? []) as JsonObject[], settings);
+		// 204: Cargus has no such order (yet); its first status will be news.
+		if (answer === undefined) {
+			if (state.statusOf(request) === undefined) state.set(request, UNKNOWN_ORDER);
+			return { changes: [] };
+		}
+		return { changes: receiveOrder(state, request, answer as JsonObject, settings) };
+	},
+
+	settle(state, outcomes, settings) {
+		if (settings.account !== undefined && outcomes.every((outcome) => outcome.done === true)) state.complete(settings.account.from);
 	},
 
 	compare() {

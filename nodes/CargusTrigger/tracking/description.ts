@@ -3,9 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 import { MAX_BARCODES_PER_REQUEST } from '../../Cargus/shared/barcodes';
 import { optionsField } from '../../Cargus/shared/fields';
 import { DELIVERED_EVENT_ID } from '../../Cargus/shared/trackingStatus';
-import { timeoutOption, watchListField } from '../parameters';
+import { accountDaysOption, timeoutOption, watchField, watchListField } from '../parameters';
 import { RETURNED_EVENT_ID, RETURNING_EVENT_ID } from './events';
-import { DEFAULT_FINAL_EVENT_IDS, DEFAULT_POLLS_AFTER_FINAL } from './settings';
+import { DEFAULT_ACCOUNT_DAYS, DEFAULT_FINAL_EVENT_IDS, DEFAULT_POLLS_AFTER_FINAL } from './settings';
 
 const knownEvents = [
 	{ name: 'Delivered (21)', value: DELIVERED_EVENT_ID },
@@ -19,7 +19,15 @@ const knownEvents = [
 ];
 
 export const trackingProperties: INodeProperties[] = [
-	watchListField({
+	...watchField(
+		{
+			name: 'All Shipments of the Account',
+			description: 'Every shipment with a tracking event in the last days (Window), with no list to keep: one request a poll',
+		},
+		{ name: 'Listed Barcodes', description: 'The shipments whose barcodes you list: one request per 50 barcodes a poll' },
+	),
+	{
+		...watchListField({
 		displayName: 'Barcodes',
 		name: 'barcodes',
 		rows: 4,
@@ -27,8 +35,11 @@ export const trackingProperties: INodeProperties[] = [
 		placeholder: '1234567890, 1234567891',
 		description:
 			'Barcodes (AWB numbers) of the shipments to watch, separated by commas or new lines. An expression is evaluated at every poll, so a list kept elsewhere can drive the trigger. Shipments removed from the list are forgotten.',
-	}),
+		}),
+		displayOptions: { show: { watch: ['list'] } },
+	},
 	optionsField([
+		accountDaysOption('the shipments with tracking events', DEFAULT_ACCOUNT_DAYS),
 		{
 			displayName: 'Barcodes per Request',
 			name: 'batchSize',

@@ -3,7 +3,7 @@ import type { IPollFunctions } from 'n8n-workflow';
 import { MAX_BARCODES_PER_REQUEST } from '../../Cargus/shared/barcodes';
 import { readList, send } from '../requests';
 import type { Source } from '../source';
-import { toShipmentTrace, type PackageTrace, type ShipmentTrace } from './events';
+import { toShipmentTrace, type PackageTrace, type ShipmentTrace, type TraceEvent } from './events';
 
 const ONE_REQUEST_TRACE_PATH = '/api/AwbTrace/GetAwbTraceOneRequest';
 const TRACE_WITHOUT_LOGIN_PATH = '/api/NoAuth/GetAwbTrace';
@@ -64,4 +64,37 @@ export async function traceBatch(this: IPollFunctions, source: Source, batch: re
 		json: true,
 	});
 	return matchTraces(batch, readList<PackageTrace>(this, TRACKING_REQUEST, response));
+}
+
+const DELTA_EVENTS_PATH = '/api/AwbTrace/GetDeltaEvents';
+
+/** "2026-11-20" as Cargus' MM-dd-yyyy. */
+function monthDayYear(day: string): string {
+	return `${day.slice(5, 7)}-${day.slice(8, 10)}-${day.slice(0, 4)}`;
+}
+
+/**
+ * The account's events dated within the days `from` to `to` (YYYY-MM-DD), in one request, as one trace per
+ * shipment (its Code is all the summary it has). Throws a NodeApiError when the request or its answer fails.
+ */
+export async function traceAccount(this: IPollFunctions, source: Source, from: string, to: string): Promise<Map<string, ShipmentTrace>> {
+	const response = await send(this, source, TRACKING_REQUEST, {
+		method: 'GET',
+		url: `${source.baseUrl}${DELTA_EVENTS_PATH}`,
+		qs: { FromDate: monthDayYear(from), ToDate: monthDayYear(to) },
+		json: true,
+	});
+	const byCode = new Map<string, PackageTrace & { Event: TraceEvent[] }>();
+	for (const element of readList<TraceEvent & { Code?: unknown }>(this, TRACKING_REQUEST, response)) {
+		if (element === null || typeof element !== 'object') continue;
+		const { Code: code, ...event } = element;
+		const barcode = code === undefined || code === null ? '' : String(code).trim();
+		if (barcode === '') continue;
+		let trace = byCode.get(barcode);
+		if (trace === undefined) byCode.set(barcode, (trace = { Code: barcode, Event: [] }));
+		trace.Event.push(event);
+	}
+	const traces = new Map<string, ShipmentTrace>();
+	for (const [barcode, trace] of byCode) traces.set(barcode, toShipmentTrace(barcode, trace));
+	return traces;
 }

@@ -4,8 +4,9 @@ import type { TriggerEvent } from '../triggerEvent';
 import { trackingProperties } from './description';
 import { compareEvents } from './eventIdentity';
 import { toOutputItem, type ShipmentEvent, type ShipmentTrace } from './events';
-import { toBatches, traceBatch, TRACKING_REQUEST } from './fetchTraces';
+import { toBatches, traceAccount, traceBatch, TRACKING_REQUEST } from './fetchTraces';
 import { readSettings, type TrackingSettings } from './settings';
+import { eventTime } from './events';
 import { compareWithSeen, summarize, WatchState, type ShipmentState } from './state';
 
 /** Tracking requests in flight at once during a poll. */
@@ -26,7 +27,13 @@ function advanceShipment(state: WatchState, trace: ShipmentTrace, settings: Trac
 	let previous: ShipmentState | undefined;
 	let newEvents: ShipmentEvent[];
 	let next: ShipmentState;
-	if (watched.status === 'watching') {
+	if (watched.status === 'finished') return [];
+	if (watched.status === 'watching' && settings.account !== undefined && trace.events.filter((event) => !isAfter(event, watched.state)).length < watched.state.count) {
+		// Events left the account window (they are dated before it): what is after the mark is new.
+		newEvents = trace.events.filter((event) => isAfter(event, watched.state));
+		next = summarize(trace.events, watched.state);
+		previous = watched.state;
+	} else if (watched.status === 'watching') {
 		previous = watched.state;
 		const comparison = compareWithSeen(watched.state, trace.events);
 		if (comparison.outcome === 'mismatch') {
@@ -35,7 +42,8 @@ function advanceShipment(state: WatchState, trace: ShipmentTrace, settings: Trac
 		}
 		({ newEvents, next } = comparison);
 	} else {
-		newEvents = settings.emitExisting ? trace.events : [];
+		// With the whole account watched, a shipment that shows up after the account was first read is new from its first event.
+		newEvents = settings.emitExisting || (settings.account !== undefined && state.accountWatched) ? trace.events : [];
 		next = summarize(trace.events);
 	}
 
@@ -44,13 +52,23 @@ function advanceShipment(state: WatchState, trace: ShipmentTrace, settings: Trac
 	else if (newEvents.length > 0 || previous === undefined || previous.pollsSinceFinal < 0) next.pollsSinceFinal = 0;
 	else next.pollsSinceFinal = previous.pollsSinceFinal + 1;
 
-	if (latestIsFinal && next.pollsSinceFinal >= settings.pollsAfterFinal) state.markFinished(trace.barcode);
+	if (latestIsFinal && next.pollsSinceFinal >= settings.pollsAfterFinal) state.markFinished(trace.barcode, next.latestTime);
 	else state.set(trace.barcode, next);
 	return newEvents;
 }
 
-/** New Tracking Event: each new tracking event of the watched shipments (GetAwbTraceOneRequest, 50 barcodes a request). */
-export const newTrackingEvent: TriggerEvent<TrackingSettings, WatchState, string[], Map<string, ShipmentTrace>, FoundEvent> = {
+function isAfter(event: ShipmentEvent, state: ShipmentState): boolean {
+	return event.time > state.latestTime || (event.time === state.latestTime && event.eventId > state.latestEventId);
+}
+
+/** A batch of listed barcodes, or the whole account (All Shipments of the Account). */
+type TrackingRequest = string[] | 'account';
+
+/**
+ * New Tracking Event: each new tracking event of the account's shipments (GetDeltaEvents, one request a poll)
+ * or of the listed ones (GetAwbTraceOneRequest, 50 barcodes a request).
+ */
+export const newTrackingEvent: TriggerEvent<TrackingSettings, WatchState, TrackingRequest, Map<string, ShipmentTrace>, FoundEvent> = {
 	option: {
 		name: 'New Tracking Event',
 		value: 'newTrackingEvent',
@@ -68,33 +86,38 @@ export const newTrackingEvent: TriggerEvent<TrackingSettings, WatchState, string
 	readSettings,
 
 	openState(staticData, settings) {
-		const state = new WatchState(staticData);
-		state.prune(settings.barcodes);
+		const state = new WatchState(staticData, settings.account !== undefined);
+		if (settings.account === undefined) state.prune(settings.barcodes);
+		else state.forgetBefore(eventTime(`${settings.account.from}T00:00:00`));
 		return state;
 	},
 
 	plan(state, settings) {
+		if (settings.account !== undefined) return ['account'];
 		const toTrace = state.inTracingOrder(settings.barcodes.filter((barcode) => !state.isFinished(barcode)));
 		return toBatches(toTrace, settings.batchSize);
 	},
 
-	async fetch(context, source, batch) {
-		return await traceBatch.call(context, source, batch);
+	async fetch(context, source, request, settings) {
+		if (request === 'account') return await traceAccount.call(context, source, settings.account?.from ?? '', settings.account?.to ?? '');
+		return await traceBatch.call(context, source, request);
 	},
 
-	receive(state, _batch, traces, settings) {
+	receive(state, request, traces, settings) {
 		const changes: FoundEvent[] = [];
 		for (const trace of traces.values()) {
 			for (const event of advanceShipment(state, trace, settings)) {
 				if (settings.eventIds === undefined || settings.eventIds.has(event.eventId)) changes.push({ event, shipment: trace.summary });
 			}
 		}
+		if (request === 'account') state.watchAccount();
 		return { changes };
 	},
 
 	settle(state, outcomes) {
 		// Under a lasting rate limit or time budget every batch gets its turn.
-		state.resumeAt(outcomes.find((outcome) => outcome.done !== true)?.request[0]);
+		const unfinished = outcomes.find((outcome) => outcome.done !== true)?.request;
+		state.resumeAt(Array.isArray(unfinished) ? unfinished[0] : undefined);
 	},
 
 	compare(a, b) {

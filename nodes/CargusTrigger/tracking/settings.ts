@@ -2,15 +2,19 @@ import type { IPollFunctions } from 'n8n-workflow';
 
 import { MAX_BARCODES_PER_REQUEST } from '../../Cargus/shared/barcodes';
 import { DELIVERED_EVENT_ID } from '../../Cargus/shared/trackingStatus';
-import { commonSettings, numberOr, optionsOf, readBarcodes } from '../parameters';
+import { daysBefore, latestServiceDay, today } from '../idSet';
+import { commonSettings, numberOr, optionsOf, readBarcodes, watchesAccount } from '../parameters';
 import type { CommonSettings } from '../triggerEvent';
 import { RETURNED_EVENT_ID } from './events';
 
 export const DEFAULT_FINAL_EVENT_IDS = [DELIVERED_EVENT_ID, RETURNED_EVENT_ID];
 export const DEFAULT_POLLS_AFTER_FINAL = 5;
+export const DEFAULT_ACCOUNT_DAYS = 14;
 
 /** The tracking event's parameters, read afresh at every poll (the barcode list may be an expression). */
 export interface TrackingSettings extends CommonSettings {
+	/** Watch = All Shipments of the Account: the days of events asked for (YYYY-MM-DD, by n8n's clock); undefined: the listed barcodes. */
+	account?: { from: string; to: string };
 	barcodes: string[];
 	batchSize: number;
 	/** Undefined: every event is emitted. */
@@ -29,9 +33,12 @@ function toEventIds(value: unknown): Set<number> {
 export function readSettings(context: IPollFunctions, test: boolean): TrackingSettings {
 	const options = optionsOf(context);
 	const eventIds = toEventIds(options.eventIds);
+	const account = watchesAccount(context);
+	const days = Math.max(1, Math.floor(numberOr(options.accountDays, DEFAULT_ACCOUNT_DAYS)));
 	return {
 		...commonSettings(options, test),
-		barcodes: readBarcodes(context, 'barcodes'),
+		account: account ? { from: daysBefore(today(), days), to: latestServiceDay() } : undefined,
+		barcodes: account ? [] : readBarcodes(context, 'barcodes'),
 		batchSize: numberOr(options.batchSize, MAX_BARCODES_PER_REQUEST),
 		eventIds: eventIds.size > 0 ? eventIds : undefined,
 		finalEventIds: toEventIds(options.finalEventIds ?? DEFAULT_FINAL_EVENT_IDS),

@@ -22,15 +22,24 @@ export interface ShipmentState {
 }
 
 /**
- * Stored form: a short number array, or 0 for a shipment that is finished and no longer polled
- * (kept while it stays in the list so it is not picked up again as a new shipment).
+ * Stored form: a short number array (Listed Barcodes), the same numbers in base 36 joined by "." (All Shipments
+ * of the Account, where thousands are kept), or 0 for a shipment that is finished and no longer polled (kept
+ * while it stays in the list so it is not picked up again as a new shipment).
  */
-type StoredShipment = number[] | 0;
+type StoredShipment = number[] | string | 0;
 
 interface StoredState {
 	shipments?: Record<string, StoredShipment>;
 	/** The barcode the next poll starts with: the first one a poll could not trace. */
 	resumeAt?: string;
+	/** All Shipments of the Account: the account's events were read once; a shipment not known since then is new. */
+	accountWatched?: true;
+}
+
+function toNumbers(stored: StoredShipment | undefined): number[] | undefined {
+	if (Array.isArray(stored)) return stored;
+	if (typeof stored !== 'string') return undefined;
+	return stored.split('.').map((part) => parseInt(part, 36));
 }
 
 export type Watched = { status: 'new' } | { status: 'finished' } | { status: 'watching'; state: ShipmentState };
@@ -50,17 +59,54 @@ export class WatchState {
 	private changed = false;
 
 	private resumeAtBarcode: string | undefined;
+	/** All Shipments of the Account: whether the account's events were read before this poll. */
+	accountWatched: boolean;
 
-	constructor(private readonly staticData: IDataObject) {
+	constructor(
+		private readonly staticData: IDataObject,
+		/** Shipments kept in the short text form (All Shipments of the Account). */
+		private readonly compact = false,
+	) {
 		const stored = staticData as StoredState;
 		this.shipments = stored.shipments !== null && typeof stored.shipments === 'object' ? { ...stored.shipments } : {};
 		this.resumeAtBarcode = typeof stored.resumeAt === 'string' ? stored.resumeAt : undefined;
+		this.accountWatched = stored.accountWatched === true;
+	}
+
+	/** All Shipments of the Account: the account's events were read; what shows up from now on is new. */
+	watchAccount(): void {
+		this.changed ||= !this.accountWatched;
+		this.accountWatched = true;
+	}
+
+	/** Forgets every shipment whose latest event is older than `time` (it left the account window). */
+	forgetBefore(time: number): void {
+		for (const barcode of Object.keys(this.shipments)) {
+			const watched = this.get(barcode);
+			if (watched.status === 'watching' && watched.state.latestTime >= time) continue;
+			if (watched.status === 'finished' && !this.finishedBefore(barcode, time)) continue;
+			delete this.shipments[barcode];
+			this.changed = true;
+		}
+	}
+
+	private finishedBefore(barcode: string, time: number): boolean {
+		const stored = this.shipments[barcode];
+		return typeof stored === 'string' && stored.startsWith('0.') && parseInt(stored.slice(2), 36) < time;
+	}
+
+	/** Every shipment the state holds. */
+	barcodes(): string[] {
+		return Object.keys(this.shipments);
 	}
 
 	/** Writes the shipments back to the static data, if anything changed. */
 	commit(): void {
 		const stored = this.staticData as StoredState;
-		if (this.changed) stored.shipments = this.shipments;
+		if (this.changed) {
+			stored.shipments = this.shipments;
+			if (this.accountWatched) stored.accountWatched = true;
+		}
 		if (stored.resumeAt !== this.resumeAtBarcode) {
 			if (this.resumeAtBarcode === undefined) delete stored.resumeAt;
 			else stored.resumeAt = this.resumeAtBarcode;
@@ -93,9 +139,10 @@ export class WatchState {
 
 	get(barcode: string): Watched {
 		const stored = this.shipments[barcode];
-		if (stored === 0) return { status: 'finished' };
-		if (!Array.isArray(stored) || stored.length < 4) return { status: 'new' };
-		const [latestTime, latestEventId, count, fingerprint, pollsSinceFinal = -1, mismatches = 0] = stored;
+		if (stored === 0 || (typeof stored === 'string' && stored.startsWith('0.'))) return { status: 'finished' };
+		const numbers = toNumbers(stored);
+		if (numbers === undefined || numbers.length < 4) return { status: 'new' };
+		const [latestTime, latestEventId, count, fingerprint, pollsSinceFinal = -1, mismatches = 0] = numbers;
 		return {
 			status: 'watching',
 			state: { latestTime, latestEventId, count, fingerprint, pollsSinceFinal, mismatches },
@@ -103,25 +150,30 @@ export class WatchState {
 	}
 
 	isFinished(barcode: string): boolean {
-		return this.shipments[barcode] === 0;
+		return this.get(barcode).status === 'finished';
 	}
 
 	set(barcode: string, state: ShipmentState): void {
-		const stored = [state.latestTime, state.latestEventId, state.count, state.fingerprint];
-		if (state.pollsSinceFinal >= 0 || state.mismatches > 0) stored.push(state.pollsSinceFinal);
-		if (state.mismatches > 0) stored.push(state.mismatches);
-		this.changed ||= !sameNumbers(this.shipments[barcode], stored);
-		this.shipments[barcode] = stored;
+		const numbers = [state.latestTime, state.latestEventId, state.count, state.fingerprint];
+		if (state.pollsSinceFinal >= 0 || state.mismatches > 0) numbers.push(state.pollsSinceFinal);
+		if (state.mismatches > 0) numbers.push(state.mismatches);
+		this.store(barcode, this.compact ? numbers.map((value) => value.toString(36)).join('.') : numbers);
 	}
 
-	markFinished(barcode: string): void {
-		this.changed ||= this.shipments[barcode] !== 0;
-		this.shipments[barcode] = 0;
+	/** Finished: no longer traced. With All Shipments of the Account, the time of its latest event is kept (to forget it with the window). */
+	markFinished(barcode: string, latestTime = 0): void {
+		this.store(barcode, this.compact ? `0.${latestTime.toString(36)}` : 0);
+	}
+
+	private store(barcode: string, stored: StoredShipment): void {
+		this.changed ||= !sameStored(this.shipments[barcode], stored);
+		this.shipments[barcode] = stored;
 	}
 }
 
-function sameNumbers(previous: StoredShipment | undefined, next: number[]): boolean {
-	return Array.isArray(previous) && previous.length === next.length && previous.every((value, index) => value === next[index]);
+function sameStored(previous: StoredShipment | undefined, next: StoredShipment): boolean {
+	if (!Array.isArray(previous) || !Array.isArray(next)) return previous === next;
+	return previous.length === next.length && previous.every((value, index) => value === next[index]);
 }
 
 function fingerprintOf(events: readonly ShipmentEvent[]): number {

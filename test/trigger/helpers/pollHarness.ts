@@ -36,6 +36,10 @@ export interface TriggerParameters {
 	orderIds?: string | string[];
 	downloadPdf?: boolean;
 	options?: IDataObject;
+	/** Watch (version 2 defaults to the whole account). */
+	watch?: 'account' | 'list';
+	/** The node's typeVersion; 1 when absent (a workflow saved before Watch existed). */
+	version?: number;
 }
 
 /**
@@ -122,14 +126,21 @@ export class TriggerHarness {
 		return Buffer.byteLength(JSON.stringify(this.staticData));
 	}
 
+	/** The parameters as the node holds them (the version is the node's, not a parameter). */
+	private nodeParameters(): INode['parameters'] {
+		const parameters = { ...this.currentParameters } as IDataObject;
+		delete parameters.version;
+		return parameters as INode['parameters'];
+	}
+
 	private node(): INode {
 		return {
 			id: 'trigger-node',
 			name: NODE_NAME,
 			type: NODE_TYPE,
-			typeVersion: 1,
+			typeVersion: this.currentParameters.version ?? 1,
 			position: [0, 0],
-			parameters: { event: 'newTrackingEvent', ...(this.currentParameters as unknown as IDataObject) },
+			parameters: { event: 'newTrackingEvent', ...this.nodeParameters() },
 			credentials: { cargusApi: CREDENTIAL },
 		};
 	}

@@ -1,0 +1,70 @@
+/**
+ * "Tell the customer" watches the whole account: an AWB created after the trigger was activated (POST /api/Awbs,
+ * as Shipment › Create sends it) produces its tracking events in the example's executions once each, with no
+ * barcode typed anywhere. Runs while the example is active (after its own check).
+ */
+import type { SandboxControl } from '../../sandbox';
+import type { Launched } from '../../scripts/lib/launcher';
+import { accountClient } from '../trigger/helpers/account';
+import { assert, check, sleep, waitFor } from './checks';
+import { execution, executionsOf, outputOf, type ExampleWorkflow } from './n8n-api';
+
+const WORKFLOW = 'cargusExample003';
+const TRIGGER = 'Cargus Trigger';
+/** The sandbox's e-commerce pickup location and Cluj-Napoca. */
+const SENDER_LOCATION = 1005962049;
+const CLUJ = 164;
+
+export async function accountTrackingCheck(live: Launched, control: SandboxControl): Promise<void> {
+	await check('"Tell the customer" watches the whole account: an AWB created after activation has its tracking events emitted once each, no barcode typed anywhere', async () => {
+		const imported = await live.rest<ExampleWorkflow>('GET', `/rest/workflows/${WORKFLOW}`);
+		const trigger = imported.nodes.find((node) => node.name === TRIGGER);
+		assert(trigger !== undefined && trigger.parameters.watch === 'account' && trigger.parameters.barcodes === undefined, `the trigger's parameters: ${JSON.stringify(trigger?.parameters)}`);
+		const active = await live.rest<{ active: boolean }>('GET', `/rest/workflows/${WORKFLOW}`);
+		assert(active.active, 'the example is not active');
+
+		const client = await accountClient(live.sandbox.url);
+		const created = await client.call('POST', '/api/Awbs', {
+			body: {
+				Sender: { LocationId: SENDER_LOCATION },
+				Recipient: { Name: 'Maria Ionescu', LocalityId: CLUJ, AddressText: 'Strada Memorandumului 1', ContactPerson: 'Maria Ionescu', PhoneNumber: '0722000000', Email: 'maria@example.com' },
+				Parcels: 1,
+				Envelopes: 0,
+				TotalWeight: 2,
+				ServiceId: 34,
+				ParcelCodes: [{ Code: '0', Type: 1, Weight: 2, Length: 30, Width: 20, Height: 10 }],
+			},
+		});
+		assert(created.status === 200, `POST /api/Awbs answered ${created.status}: ${created.text}`);
+		const barcode = String(created.json);
+		const executionsBefore = new Set((await executionsOf(live, WORKFLOW)).map((run) => run.id));
+
+		await control.advanceClock({ hours: 24 });
+		const [shipment] = await control.shipments([barcode]);
+		const expected = shipment.visibleEvents.map((event) => `${event.EventId}|${Date.parse(event.Date)}`);
+		assert(expected.length > 0, `the new AWB ${barcode} has no event after 24 hours`);
+
+		const emitted = await waitFor(`the ${expected.length} events of ${barcode} in trigger executions`, 180000, async () => {
+			const runs = (await executionsOf(live, WORKFLOW)).filter((run) => !executionsBefore.has(run.id));
+			if (runs.some((run) => run.status === 'running' || run.status === 'new')) return undefined;
+			const keys: string[] = [];
+			for (const run of runs) {
+				for (const item of outputOf(await execution(live, run.id), TRIGGER)) {
+					if (String(item.json.Barcode) === barcode) keys.push(`${String(item.json.EventId)}|${Date.parse(String(item.json.Date))}`);
+				}
+			}
+			return keys.length >= expected.length ? keys : undefined;
+		});
+		// One more poll goes by: nothing of the AWB comes twice.
+		await sleep(75000);
+		const again: string[] = [];
+		for (const run of (await executionsOf(live, WORKFLOW)).filter((r) => !executionsBefore.has(r.id))) {
+			for (const item of outputOf(await execution(live, run.id), TRIGGER)) if (String(item.json.Barcode) === barcode) again.push(String(item.json.EventId));
+		}
+		assert(again.length === expected.length, `${again.length} items of ${barcode} after one more poll, ${expected.length} events`);
+		const missing = expected.filter((key) => !emitted.includes(key));
+		const twice = emitted.filter((key, index) => emitted.indexOf(key) !== index);
+		assert(missing.length === 0 && twice.length === 0 && emitted.length === expected.length, `missing ${missing.join(', ') || 'none'}; twice ${twice.join(', ') || 'none'}`);
+		return `AWB ${barcode} created after activation: its ${expected.length} events (${shipment.visibleEvents.map((event) => event.EventId).join(', ')}) emitted once each, first one included`;
+	});
+}
