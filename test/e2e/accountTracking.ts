@@ -1,42 +1,28 @@
 /**
- * "Tell the customer" watches the whole account: an AWB created after the trigger was activated (POST /api/Awbs,
- * as Shipment › Create sends it) produces its tracking events in the example's executions once each, with no
- * barcode typed anywhere. Runs while the example is active (after its own check).
+ * "Tell the customer" watches the whole account: an AWB that example 1 creates (a shop order posted to its
+ * webhook) after the trigger was activated produces its tracking events in the example's executions once each, with no
+ * barcode typed anywhere. Runs while both examples are published (after their own checks).
  */
 import type { SandboxControl } from '../../sandbox';
 import type { Launched } from '../../scripts/lib/launcher';
-import { accountClient } from '../trigger/helpers/account';
 import { assert, check, sleep, waitFor } from './checks';
 import { execution, executionsOf, outputOf, type ExampleWorkflow } from './n8n-api';
+import { sendShopOrder, shopOrder } from './shopOrder';
 
 const WORKFLOW = 'cargusExample003';
 const TRIGGER = 'Cargus Trigger';
-/** The sandbox's e-commerce pickup location and Cluj-Napoca. */
-const SENDER_LOCATION = 1005962049;
-const CLUJ = 164;
 
 export async function accountTrackingCheck(live: Launched, control: SandboxControl): Promise<void> {
-	await check('"Tell the customer" watches the whole account: an AWB created after activation has its tracking events emitted once each, no barcode typed anywhere', async () => {
+	await check('"Tell the customer" watches the whole account: an AWB example 1 creates after activation has its tracking events emitted once each, no barcode typed anywhere', async () => {
 		const imported = await live.rest<ExampleWorkflow>('GET', `/rest/workflows/${WORKFLOW}`);
 		const trigger = imported.nodes.find((node) => node.name === TRIGGER);
 		assert(trigger !== undefined && trigger.parameters.watch === 'account' && trigger.parameters.barcodes === undefined, `the trigger's parameters: ${JSON.stringify(trigger?.parameters)}`);
 		const active = await live.rest<{ active: boolean }>('GET', `/rest/workflows/${WORKFLOW}`);
 		assert(active.active, 'the example is not active');
 
-		const client = await accountClient(live.sandbox.url);
-		const created = await client.call('POST', '/api/Awbs', {
-			body: {
-				Sender: { LocationId: SENDER_LOCATION },
-				Recipient: { Name: 'Maria Ionescu', LocalityId: CLUJ, AddressText: 'Strada Memorandumului 1', ContactPerson: 'Maria Ionescu', PhoneNumber: '0722000000', Email: 'maria@example.com' },
-				Parcels: 1,
-				Envelopes: 0,
-				TotalWeight: 2,
-				ServiceId: 34,
-				ParcelCodes: [{ Code: '0', Type: 1, Weight: 2, Length: 30, Width: 20, Height: 10 }],
-			},
-		});
-		assert(created.status === 200, `POST /api/Awbs answered ${created.status}: ${created.text}`);
-		const barcode = String(created.json);
+		const sent = await sendShopOrder(live, shopOrder({ orderNumber: 'SHOP-10043' }));
+		const barcode = String(sent.answer.barcode);
+		assert(/^\d{6,20}$/.test(barcode), `example 1 answered no barcode: ${sent.text.slice(0, 300)}`);
 		const executionsBefore = new Set((await executionsOf(live, WORKFLOW)).map((run) => run.id));
 
 		await control.advanceClock({ hours: 24 });
@@ -65,6 +51,6 @@ export async function accountTrackingCheck(live: Launched, control: SandboxContr
 		const missing = expected.filter((key) => !emitted.includes(key));
 		const twice = emitted.filter((key, index) => emitted.indexOf(key) !== index);
 		assert(missing.length === 0 && twice.length === 0 && emitted.length === expected.length, `missing ${missing.join(', ') || 'none'}; twice ${twice.join(', ') || 'none'}`);
-		return `AWB ${barcode} created after activation: its ${expected.length} events (${shipment.visibleEvents.map((event) => event.EventId).join(', ')}) emitted once each, first one included`;
+		return `AWB ${barcode} created by example 1 after activation: its ${expected.length} events (${shipment.visibleEvents.map((event) => event.EventId).join(', ')}) emitted once each, first one included`;
 	});
 }

@@ -28,7 +28,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { SandboxControl } from '../../sandbox';
 import { BROWSER_PACKAGES, ensureDebianPackages } from '../../scripts/lib/debian-packages';
-import { BROWSER_ID, buildPackage, launch, n8nTarget, N8N_VERSION, ROOT, EXAMPLES_DIR, SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
+import { BROWSER_ID, buildPackage, launch, n8nTarget, N8N_VERSION, ROOT, SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
 import { mainOperationForms, type FormShot } from './forms';
 import { keyPerItem } from './dynamicCredentials';
 import { loginsAtScale } from './loginAtScale';
@@ -38,6 +38,7 @@ import { dayPickupExampleCheck } from './dayPickup';
 import { shopOrderAwbCheck } from './shopOrderAwb';
 import { assert, check, say, sleep, tally, waitFor } from './checks';
 import { accountTrackingCheck } from './accountTracking';
+import { sendShopOrder, shopOrder, SHOP_ORDER_WORKFLOW } from './shopOrder';
 import { example, executionsOf, watchedBarcodes, type ExampleWorkflow, type WorkflowSummary } from './n8n-api';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -51,7 +52,7 @@ const PORT_BASE = Number(process.env.CARGUS_E2E_PORT ?? 0);
 const N8N_PORT = PORT_BASE || 5688;
 const THEMES = ['light', 'dark'] as const;
 const WORKFLOW = {
-	order: 'cargusExample001',
+	order: SHOP_ORDER_WORKFLOW,
 	customer: 'cargusExample003',
 };
 const CARGUS_TYPE = 'n8n-nodes-cargus.cargus';
@@ -241,22 +242,9 @@ async function main(): Promise<void> {
 		let createdAwb = '';
 		await check('"E-shop order to AWB and label": webhook -> create AWB -> get its label; the barcode and the PDF in the answer', async () => {
 			await live.activate(WORKFLOW.order);
-			const webhook = example(WORKFLOW.order).nodes.find((n) => n.type === 'n8n-nodes-base.webhook');
-			assert(webhook, 'example 1 has no Webhook node');
-			const order = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, 'data', 'shop-order.json'), 'utf8')) as Record<string, unknown>;
+			const order = shopOrder();
 			await control.clearRequests();
-			// n8n publishes an activated workflow asynchronously: its webhook is registered a moment later.
-			const { res, text } = await waitFor('the webhook to be registered', 60000, async () => {
-				const r = await fetch(`${live.editorUrl}webhook/${String(webhook.parameters.path)}`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify(order),
-				});
-				const t = await r.text();
-				return r.status === 404 && t.includes('not registered') ? undefined : { res: r, text: t };
-			});
-			assert(res.ok, `webhook answered ${res.status}: ${text.slice(0, 300)}`);
-			const body = JSON.parse(text) as { barcode?: string; orderNumber?: string; label?: { base64?: string } };
+			const { text, answer: body } = await sendShopOrder(live, order);
 			const pdf = Buffer.from(body.label?.base64 ?? '', 'base64');
 			assert(/^\d{6,20}$/.test(String(body.barcode)) && body.orderNumber === order.orderNumber, `no barcode in the answer: ${text.slice(0, 300)}`);
 			assert(pdf.subarray(0, 5).toString('latin1') === '%PDF-', `the answer's label is not a PDF: ${text.slice(0, 300)}`);
