@@ -9,7 +9,7 @@ if ! command -v faketime > /dev/null; then
 	[ "$(id -u)" = 0 ] || { echo "faketime is missing: apt-get install -y faketime" >&2; exit 1; }
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime > /dev/null
 fi
-runs=${CARGUS_CLOCKS:-"2026-11-24T00:30 UTC;2026-11-24T12:00 UTC;2026-11-24T23:30 UTC;2026-11-24T23:30 Europe/Bucharest;2026-11-24T00:30 America/Los_Angeles"}
+runs=${CARGUS_CLOCKS:-"2026-11-24T00:30 America/Los_Angeles;2026-11-24T12:00 UTC;2026-11-24T23:30 UTC;2026-11-24T23:30 Europe/Bucharest"}
 failed=0
 summary=()
 IFS=';' read -ra clocks <<< "$runs"

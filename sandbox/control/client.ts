@@ -112,9 +112,15 @@ export class SandboxControl {
 		return this.call('GET', '/accounts');
 	}
 
-	shipments(barcodes?: string[]): Promise<ControlShipment[]> {
-		const query = barcodes && barcodes.length > 0 ? `?barcodes=${encodeURIComponent(barcodes.join(','))}` : '';
-		return this.call('GET', `/shipments${query}`);
+	/** Every shipment, or the ones named (asked 50 at a time: the control API parses barcodes as the service does). */
+	async shipments(barcodes?: string[]): Promise<ControlShipment[]> {
+		if (!barcodes || barcodes.length === 0) return await this.call('GET', '/shipments');
+		const found: ControlShipment[] = [];
+		for (let start = 0; start < barcodes.length; start += 50) {
+			const batch = barcodes.slice(start, start + 50);
+			found.push(...(await this.call<ControlShipment[]>('GET', `/shipments?barcodes=${encodeURIComponent(batch.join(','))}`)));
+		}
+		return found;
 	}
 
 	addShipments(input: AddShipmentsInput = {}): Promise<ControlShipment[]> {
