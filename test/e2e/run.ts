@@ -38,6 +38,8 @@ import { dayPickupExampleCheck } from './dayPickup';
 import { shopOrderAwbCheck } from './shopOrderAwb';
 import { assert, check, say, sleep, tally, waitFor } from './checks';
 import { accountTrackingCheck } from './accountTracking';
+import { clockMoveCheck } from './clockMove';
+import { startedStateCheck } from './startedState';
 import { example, executionsOf, watchedBarcodes, type ExampleWorkflow, type WorkflowSummary } from './n8n-api';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -314,6 +316,8 @@ async function main(): Promise<void> {
 		// 4. The account events: invoices and cash on delivery (test/e2e/triggerEvents.ts).
 		await invoiceExampleCheck(live, control);
 		await cashOnDeliveryExampleCheck(live, control);
+		await clockMoveCheck(live, control);
+		await startedStateCheck(live);
 
 		// 5. The editor: log in as the owner and screenshot a workflow with the Cargus node.
 		await check('editor shows the Cargus node on the workflow canvas (screenshot)', async () => {
