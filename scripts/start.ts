@@ -7,31 +7,11 @@
  * npm run start:queue (`--queue`): the same with n8n in queue mode: Postgres, Redis, n8n main and two workers.
  * CARGUS_PORT_BASE=<port> moves every port to <port> and the ten after it (see lib/ports.ts).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { EXAMPLES_DIR, launch, ROOT, type LaunchOptions, type Launched } from './lib/launcher';
+import { launch, ROOT, type LaunchOptions, type Launched } from './lib/launcher';
+import { publishExamples } from './lib/publish-examples';
 import { portsFrom } from './lib/ports';
-
-/** Every example workflow starts published (n8n 1.x: active): each does its job from the first minute. */
-function exampleIds(): string[] {
-	return fs
-		.readdirSync(EXAMPLES_DIR)
-		.filter((file) => file.endsWith('.json'))
-		.sort()
-		.map((file) => (JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as { id: string }).id);
-}
-
-async function publish(launched: Launched, id: string): Promise<string> {
-	const published = launched.n8n.major < 2 ? 'active' : 'published';
-	try {
-		const wf = await launched.rest<{ name: string }>('GET', `/rest/workflows/${id}`);
-		await launched.activate(id);
-		return `${published}: "${wf.name}"`;
-	} catch (err) {
-		return `could not publish ${id}: ${err instanceof Error ? err.message : String(err)}`;
-	}
-}
 
 function optionsFromCommandLine(): LaunchOptions {
 	const { values } = parseArgs({ options: { n8n: { type: 'string' }, queue: { type: 'boolean' } } });
@@ -70,7 +50,8 @@ async function main(): Promise<void> {
 	launched = await launch(optionsFromCommandLine());
 	if (stopping) return;
 	if (launched.imported && launched.cookie) {
-		for (const id of exampleIds()) process.stdout.write(`n8n: ${await publish(launched, id)}\n`);
+		// Every example starts published (n8n 1.x: active): each does its job from the first minute.
+		await publishExamples(launched, (outcome) => process.stdout.write(`n8n: ${outcome.line}\n`));
 	}
 	const rel = (p: string) => path.relative(ROOT, p) || '.';
 	const secs = ((Date.now() - t0) / 1000).toFixed(1);

@@ -47,9 +47,12 @@ export function today(): string {
 	return new Date().toISOString().slice(0, 10);
 }
 
-/** The last day a service date may have, by n8n's clock: two days ahead, for a service clock ahead of n8n's. */
+/** How many days the service's clock may be ahead of n8n's: every window reaches that far past n8n's today. */
+export const SERVICE_DAYS_AHEAD = 10;
+
+/** The last day a service date may have, by n8n's clock: SERVICE_DAYS_AHEAD days ahead. */
 export function latestServiceDay(): string {
-	return daysBefore(today(), -2);
+	return daysBefore(today(), -SERVICE_DAYS_AHEAD);
 }
 
 /** The day `days` days before `day` (both "YYYY-MM-DD"). */
@@ -93,13 +96,13 @@ export class IdsByDay {
 	}
 
 	/**
-	 * The latest day with an id, if any, but not after `notAfter`: a date from the service (a typing error a
-	 * year ahead) cannot move what is counted from it beyond what n8n's clock allows.
+	 * The latest day with an id not after `notAfter`, if any: a date later than n8n's clock allows (a typing
+	 * error a year ahead) is left out, so it cannot move what is counted from the newest day.
 	 */
 	newestDay(notAfter: string): string | undefined {
 		let newest: string | undefined;
-		for (const day of this.days.keys()) if (newest === undefined || day > newest) newest = day;
-		return newest !== undefined && newest > notAfter ? notAfter : newest;
+		for (const day of this.days.keys()) if (day <= notAfter && (newest === undefined || day > newest)) newest = day;
+		return newest;
 	}
 
 	/** Forgets every day before `day`. */

@@ -39,6 +39,8 @@ import { bucharestDay, shopOrderAwbCheck } from './shopOrderAwb';
 import { assert, check, say, sleep, tally, waitFor } from './checks';
 import { accountTrackingCheck } from './accountTracking';
 import { sendShopOrder, shopOrder, SHOP_ORDER_WORKFLOW } from './shopOrder';
+import { clockMoveCheck } from './clockMove';
+import { startedStateCheck } from './startedState';
 import { example, executionsOf, watchedBarcodes, type ExampleWorkflow, type WorkflowSummary } from './n8n-api';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -303,8 +305,10 @@ async function main(): Promise<void> {
 		// 4. The account events: invoices and cash on delivery (test/e2e/triggerEvents.ts).
 		await invoiceExampleCheck(live, control);
 		await cashOnDeliveryExampleCheck(live, control);
+		await clockMoveCheck(live, control);
 		// Last of the clock's moves: the example 1 AWB's way to cash on delivery takes days.
 		await shopOrderAwbCheck(live, control, createdAwb, createdOn);
+		await startedStateCheck(live);
 
 		// 5. The editor: log in as the owner and screenshot a workflow with the Cargus node.
 		await check('editor shows the Cargus node on the workflow canvas (screenshot)', async () => {

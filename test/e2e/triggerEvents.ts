@@ -4,6 +4,7 @@
  * each change mailed once through the SMTP sink.
  */
 import type { SandboxControl } from '../../sandbox';
+import type { ControlInvoice } from '../../sandbox/control/client';
 import type { Launched } from '../../scripts/lib/launcher';
 import { repaidBarcodes } from '../trigger/helpers/account';
 import { assert, check, sleep, waitFor } from './checks';
@@ -19,7 +20,30 @@ function mailsSince(live: Launched, from: number, subject: RegExp) {
 	return live.smtp.mails.slice(from).filter((mail) => subject.test(mail.subject));
 }
 
-async function firstPoll(control: SandboxControl, operation: string): Promise<void> {
+/** The default account's invoices the sandbox issued after `after` and by its now. */
+export async function invoicesIssuedSince(control: SandboxControl, after: string): Promise<ControlInvoice[]> {
+	const { now } = await control.clock();
+	return (await control.invoices()).filter(
+		(invoice) => invoice.account === 'sandbox' && Date.parse(invoice.issuedAt) > Date.parse(after) && Date.parse(invoice.issuedAt) <= Date.parse(now),
+	);
+}
+
+/** Waits for one invoice mail per invoice since `mailsBefore`, then checks none more comes and each has its invoice's PDF. */
+export async function expectOneMailPerInvoice(live: Launched, mailsBefore: number, invoices: ControlInvoice[]): Promise<{ mails: number; files: string[] }> {
+	const mails = await waitFor(`${invoices.length} invoice emails`, 150000, async () => {
+		const sent = mailsSince(live, mailsBefore, INVOICE_SUBJECT);
+		return sent.length >= invoices.length ? sent : undefined;
+	});
+	await sleep(5000);
+	const extra = mailsSince(live, mailsBefore, INVOICE_SUBJECT).length - invoices.length;
+	assert(extra === 0, `${extra} emails more than the ${invoices.length} invoices issued`);
+	const expectedFiles = invoices.map((invoice) => `${invoice.Series}${invoice.Number}.pdf`).sort();
+	const files = mails.flatMap((mail) => mail.attachments.filter((a) => a.contentType === 'application/pdf' && a.size > 0).map((a) => a.filename)).sort();
+	assert(JSON.stringify(files) === JSON.stringify(expectedFiles), `PDFs ${files.join(', ')} for invoices ${expectedFiles.join(', ')}`);
+	return { mails: mails.length, files };
+}
+
+export async function firstPoll(control: SandboxControl, operation: string): Promise<void> {
 	await waitFor('the first poll', 90000, async () => {
 		const requests = (await control.requests(operation)).filter((request) => request.status === 200 || request.status === 204);
 		return requests.length > 0 ? true : undefined;
@@ -27,7 +51,7 @@ async function firstPoll(control: SandboxControl, operation: string): Promise<vo
 	await sleep(2000);
 }
 
-async function noFailedExecutions(live: Launched, workflowId: string): Promise<number> {
+export async function noFailedExecutions(live: Launched, workflowId: string): Promise<number> {
 	const executions = (await executionsOf(live, workflowId)).filter((execution) => execution.mode === 'trigger');
 	const unsuccessful = executions.filter((execution) => execution.status !== 'success');
 	assert(unsuccessful.length === 0, `${unsuccessful.length} trigger executions did not succeed`);
@@ -45,25 +69,15 @@ export async function invoiceExampleCheck(live: Launched, control: SandboxContro
 
 		// The sandbox plans invoices over the next hours, half of them dated days before they are issued.
 		await control.addInvoices({ count: 4, hours: 2, lateShare: 0.5 });
-		const all = await control.invoices();
+		const { now: movedFrom } = await control.clock();
 		await control.advanceClock({ hours: 3 });
-		const { now } = await control.clock();
-		const issuedNow = all.filter((invoice) => invoice.account === 'sandbox' && Date.parse(invoice.issuedAt) > Date.parse(now) - 3 * 3600_000 && Date.parse(invoice.issuedAt) <= Date.parse(now));
+		const issuedNow = await invoicesIssuedSince(control, movedFrom);
 		assert(issuedNow.length >= 4, `only ${issuedNow.length} invoices were issued while the clock moved`);
 
-		const mails = await waitFor(`${issuedNow.length} invoice emails`, 150000, async () => {
-			const sent = mailsSince(live, mailsBefore, INVOICE_SUBJECT);
-			return sent.length >= issuedNow.length ? sent : undefined;
-		});
-		await sleep(5000);
-		const extra = mailsSince(live, mailsBefore, INVOICE_SUBJECT).length - issuedNow.length;
-		assert(extra === 0, `${extra} emails more than the ${issuedNow.length} invoices issued`);
-		const expectedFiles = issuedNow.map((invoice) => `${invoice.Series}${invoice.Number}.pdf`).sort();
-		const files = mails.flatMap((mail) => mail.attachments.filter((a) => a.contentType === 'application/pdf' && a.size > 0).map((a) => a.filename)).sort();
-		assert(JSON.stringify(files) === JSON.stringify(expectedFiles), `PDFs ${files.join(', ')} for invoices ${expectedFiles.join(', ')}`);
+		const { mails, files } = await expectOneMailPerInvoice(live, mailsBefore, issuedNow);
 		const executions = await noFailedExecutions(live, INVOICES_WORKFLOW);
 		const late = issuedNow.filter((invoice) => invoice.Date.slice(0, 10) < invoice.issuedAt.slice(0, 10)).length;
-		return `${issuedNow.length} invoices issued (${late} dated earlier) -> ${mails.length} emails with ${files.join(', ')} in ${executions} executions`;
+		return `${issuedNow.length} invoices issued (${late} dated earlier) -> ${mails} emails with ${files.join(', ')} in ${executions} executions`;
 	});
 }
 

@@ -2,7 +2,6 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import type { RunningSandbox, SandboxOptions } from '../../sandbox';
 import { DEFAULT_ACCOUNT, startSandbox } from '../../sandbox';
-import { SandboxControl } from '../../sandbox/control/client';
 import { releaseClock, shareClockWith, SharedClockControl } from './sharedClock';
 
 export { DEFAULT_ACCOUNT };
@@ -28,17 +27,18 @@ export const KEY_ONLY: ICredentialDataDecryptedObject = { username: '', password
 export interface SandboxHandle {
 	/** Base URL without trailing slash, e.g. http://127.0.0.1:40123 */
 	readonly url: string;
-	readonly control: SandboxControl;
+	readonly control: SharedClockControl;
 }
 
 /**
  * Starts one frozen-clock sandbox on a free port for the test file (beforeAll) and stops it (afterAll). The
- * nodes' clock is the sandbox's while it runs (sharedClock.ts): move it with `control.advanceClock`.
+ * nodes' clock is the sandbox's while it runs (sharedClock.ts): move it with `control.advanceClock`
+ * (`control.advanceSandboxClockOnly` moves the sandbox's alone, ahead of n8n's).
  * Read `url` and `control` inside tests or hooks, not at module load.
  */
 export function useSandbox(options: SandboxOptions = {}): SandboxHandle {
 	let running: RunningSandbox | undefined;
-	let control: SandboxControl | undefined;
+	let control: SharedClockControl | undefined;
 	beforeAll(async () => {
 		running = await startSandbox({ port: 0, clockMode: 'frozen', now: SANDBOX_NOW, ...options });
 		control = new SharedClockControl(running.url);

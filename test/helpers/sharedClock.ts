@@ -9,6 +9,8 @@ import { SandboxControl } from '../../sandbox/control/client';
  */
 const RealDate = Date;
 let offsetMs = 0;
+/** How far the sandbox's clock is ahead of the nodes' (moved alone by advanceSandboxClockOnly). */
+let sandboxLeadMs = 0;
 
 function SharedDate(this: unknown, ...args: unknown[]): Date | string {
 	const now = RealDate.now() + offsetMs;
@@ -20,8 +22,8 @@ SharedDate.parse = RealDate.parse;
 SharedDate.UTC = RealDate.UTC;
 SharedDate.prototype = RealDate.prototype;
 
-function shiftTo(instant: string): void {
-	offsetMs = RealDate.parse(instant) - RealDate.now();
+function shiftTo(sandboxNow: string): void {
+	offsetMs = RealDate.parse(sandboxNow) - sandboxLeadMs - RealDate.now();
 }
 
 export class SharedClockControl extends SandboxControl {
@@ -31,8 +33,21 @@ export class SharedClockControl extends SandboxControl {
 		return moved;
 	}
 
+	/**
+	 * Moves the sandbox's clock alone: Cargus' clock runs ahead of n8n's from then on (later moves of both keep
+	 * the lead), as when a user moves the clock of `npm start`'s sandbox. A reset ends the lead.
+	 */
+	async advanceSandboxClockOnly(by: { seconds?: number; minutes?: number; hours?: number; days?: number }): Promise<{ now: string }> {
+		const before = RealDate.parse((await this.clock()).now);
+		const moved = await super.advanceClock(by);
+		sandboxLeadMs += RealDate.parse(moved.now) - before;
+		shiftTo(moved.now);
+		return moved;
+	}
+
 	async reset(seed?: number): Promise<{ seed: number; now: string }> {
 		const reset = await super.reset(seed);
+		sandboxLeadMs = 0;
 		shiftTo(reset.now);
 		return reset;
 	}
@@ -47,4 +62,5 @@ export async function shareClockWith(control: SandboxControl): Promise<void> {
 export function releaseClock(): void {
 	globalThis.Date = RealDate;
 	offsetMs = 0;
+	sandboxLeadMs = 0;
 }

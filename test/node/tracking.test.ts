@@ -104,7 +104,7 @@ describe('Simplify (on for new nodes) puts the current status at the top of each
 		return { delivered: shipments.find(isDelivered)!.barcode, onItsWay: shipments.find((shipment) => !isDelivered(shipment))!.barcode };
 	}
 
-	test.each(['track', 'trackWithStatus'])('%s: latest event, its date with zone and locality, and whether delivered, first; events kept', async (operation) => {
+	test.each(['track', 'trackWithStatus'])('%s: latest event, its date with zone and locality, and whether delivered, first; events kept; TypeText and OrderStatusText beside the codes', async (operation) => {
 		const { delivered, onItsWay } = await deliveredAndNot();
 		const { json, error } = await runOperation(engineFor(sandbox), 'shipment', operation, { barcodes: `${delivered}, ${onItsWay}` });
 		expect(error).toBeUndefined();
@@ -124,6 +124,9 @@ describe('Simplify (on for new nodes) puts the current status at the top of each
 			});
 			expect(Date.parse(String(item.StatusTimestamp))).toBe(Date.parse(`${String(latest.Date)}+02:00`));
 			expect(item.Event).toHaveLength(events.length);
+			// Beside Cargus' codes, what they mean.
+			expect(item.TypeText).toBe({ '1': 'Parcel', '0': 'Envelope' }[String(truth[index].trace.Type)]);
+			if (operation === 'trackWithStatus') expect(item.OrderStatusText).toEqual(index === 0 ? 'Delivered' : expect.any(String));
 		});
 	});
 

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties, PostReceiveAction } from 'n8n-workflow';
 
 import { parseCargusDate } from './cargusDate';
+import { TRACE_CODES, withMeanings } from './codeMeanings';
 
 export const DELIVERED_EVENT_ID = 21;
 
@@ -9,7 +10,7 @@ export function cargusTimestamp(date: unknown): string | undefined {
 	return parseCargusDate(date)?.iso;
 }
 
-/** The shipment's latest event (by Date, then EventId), and whether it was delivered, ahead of the trace's own fields. */
+/** The shipment's latest event (by Date, then EventId), and whether it was delivered, ahead of the trace's own fields (its codes with their meaning beside them). */
 export function withCurrentStatus(trace: IDataObject): IDataObject {
 	const events = (Array.isArray(trace.Event) ? trace.Event : []).filter(
 		(event): event is IDataObject => event !== null && typeof event === 'object',
@@ -26,7 +27,7 @@ export function withCurrentStatus(trace: IDataObject): IDataObject {
 		StatusTimestamp: cargusTimestamp(latest?.event.Date) ?? null,
 		StatusLocality: latest?.event.LocalityName ?? null,
 		Delivered: events.some((event) => Number(event.EventId) === DELIVERED_EVENT_ID),
-		...trace,
+		...withMeanings(trace, TRACE_CODES),
 	};
 }
 
@@ -36,7 +37,7 @@ export const simplifyField: INodeProperties = {
 	type: 'boolean',
 	default: true,
 	description: 'Whether to return a simplified version of the response instead of the raw data',
-	hint: 'Puts the current status at the top of each item: Status, StatusEventId, StatusDate, StatusTimestamp, StatusLocality and Delivered. The events stay under Event.',
+	hint: 'Puts the current status at the top of each item: Status, StatusEventId, StatusDate, StatusTimestamp, StatusLocality and Delivered; TypeText and OrderStatusText say what Type and OrderStatus mean. The events stay under Event.',
 };
 
 /** With Simplify on, each shipment's item starts with its current status. */

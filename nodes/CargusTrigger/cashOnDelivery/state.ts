@@ -14,7 +14,8 @@ interface StoredRepayments {
 /**
  * What the Cash on Delivery Repaid event remembers, under the static data key `cashOnDelivery`: the
  * barcodes whose repayment was seen, by repayment day. Days more than `keepDays` before the newest
- * repayment seen (or before n8n's today + 2 days, if a repayment is dated later) are forgotten, and a repayment dated before that is taken as already seen.
+ * repayment seen are forgotten, and a repayment dated before that is taken as already seen; a repayment
+ * dated after latestServiceDay() (n8n's clock) does not count as the newest.
  */
 export class RepaymentState {
 	readonly repaid: IdsByDay;

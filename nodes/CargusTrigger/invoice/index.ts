@@ -18,7 +18,7 @@ const BINARY_PROPERTY = 'data';
 interface InvoiceSettings extends CommonSettings {
 	downloadPdf: boolean;
 	lookBackDays: number;
-	/** The window's first and last day (YYYY-MM-DD); the last is two days ahead, for a service clock ahead of n8n's. */
+	/** The window's first and last day (YYYY-MM-DD); the last is latestServiceDay(), for a service clock ahead of n8n's. */
 	windowStart: string;
 	windowEnd: string;
 }

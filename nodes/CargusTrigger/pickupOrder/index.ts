@@ -1,5 +1,6 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions, type JsonObject } from 'n8n-workflow';
 
+import { PICKUP_ORDER_CODES, withMeanings } from '../../Cargus/shared/codeMeanings';
 import { isBlank } from '../../Cargus/shared/values';
 import { dayOf, daysBefore, latestServiceDay, today } from '../idSet';
 import { commonSettings, numberOr, optionsOf, watchesAccount } from '../parameters';
@@ -145,14 +146,13 @@ export const pickupOrderStatusChanged: TriggerEvent<OrderSettings, OrderState, O
 	},
 
 	toItem({ orderId, previous, order }) {
-		return {
-			json: {
-				OrderId: order.OrderId ?? Number(orderId),
-				PreviousOrdStatus: previous,
-				OrdStatus: order.OrdStatus,
-				OrdStatusDetails: order.OrdStatusDetails,
-				...(order as IDataObject),
-			},
+		const json: IDataObject = {
+			OrderId: order.OrderId ?? Number(orderId),
+			PreviousOrdStatus: previous,
+			OrdStatus: order.OrdStatus,
+			OrdStatusDetails: order.OrdStatusDetails,
+			...(order as IDataObject),
 		};
+		return { json: withMeanings(json, PICKUP_ORDER_CODES) };
 	},
 };

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { plainDateAsUtc } from '../../Cargus/shared/plainDate';
+import { TRACE_CODES, withMeanings } from '../../Cargus/shared/codeMeanings';
 import { cargusTimestamp } from '../../Cargus/shared/trackingStatus';
 import { compareEvents, hashIdentity, hashText, identityOf, sameIdentity } from './eventIdentity';
 
@@ -128,7 +129,7 @@ export function toShipmentTrace(barcode: string, trace: PackageTrace | undefined
 
 /**
  * The workflow item for one event, in Cargus' own naming: the barcode, the event's fields as served, its
- * date also as ISO 8601 with the zone (Timestamp), then the shipment summary.
+ * date also as ISO 8601 with the zone (Timestamp), then the shipment summary (its codes with their meaning beside them).
  */
 export function toOutputItem(event: ShipmentEvent, shipment: IDataObject): IDataObject {
 	const raw = event.raw as IDataObject;
@@ -141,6 +142,6 @@ export function toOutputItem(event: ShipmentEvent, shipment: IDataObject): IData
 		Timestamp: cargusTimestamp(raw.Date) ?? null,
 		LocalityName: raw.LocalityName,
 		...raw,
-		Shipment: shipment,
+		Shipment: withMeanings(shipment, TRACE_CODES),
 	};
 }
