@@ -36,7 +36,7 @@ export class CargusTrigger implements INodeType {
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle,
-		description: 'Starts the workflow when something changes in a Cargus account: a tracking event, an invoice, a cash-on-delivery repayment, a pickup order status',
+		description: 'Ship with Cargus (Romania), and start a workflow when something changes in the account: a tracking event, an invoice, a cash-on-delivery repayment, a pickup order status',
 		defaults: { name: 'Cargus Trigger' },
 		credentials: [{ name: 'cargusApi', required: true }],
 		polling: true,
