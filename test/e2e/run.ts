@@ -250,6 +250,8 @@ async function main(): Promise<void> {
 			const { text, answer: body } = await sendShopOrder(live, order);
 			const pdf = Buffer.from(body.label?.base64 ?? '', 'base64');
 			assert(/^\d{6,20}$/.test(String(body.barcode)) && body.orderNumber === order.orderNumber, `no barcode in the answer: ${text.slice(0, 300)}`);
+			const weight = body.weightKg as { ordered?: number; sent?: number } | undefined;
+			assert(weight?.ordered === order.totalWeightKg && weight?.sent === Math.max(1, Math.ceil(Number(order.totalWeightKg))), `the answer's weights: ${JSON.stringify(weight)}`);
 			assert(pdf.subarray(0, 5).toString('latin1') === '%PDF-', `the answer's label is not a PDF: ${text.slice(0, 300)}`);
 			const [awb] = await control.shipments([String(body.barcode)]);
 			assert(awb?.codValue === order.total, `the AWB's cash on delivery is ${String(awb?.codValue)}, the order total ${String(order.total)}`);
