@@ -1,17 +1,28 @@
 /**
  * The real n8n server for the benchmark: started by the project's launcher with its own user folder and
- * ports, the sandbox beside it, and three webhook flows that track the same barcodes one item each:
- * through the Cargus node, the HTTP Request node with a Header Auth credential, and the HTTP Request
- * node with typed-in headers.
+ * ports, the sandbox beside it, and webhook flows of one item per barcode or shop order: three that track
+ * the same barcodes (the Cargus node, the HTTP Request node with a Header Auth credential, the HTTP Request
+ * node with typed-in headers) and two that create an AWB per shop order (example 1's Create AWB node, the
+ * HTTP Request node with the Header Auth credential sending the same body).
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { request } from 'undici';
 
 import { launch, ROOT, SANDBOX_CREDENTIAL_ID, type Launched } from '../scripts/lib/launcher';
 import { DEFAULT_ACCOUNT, SandboxControl } from '../sandbox';
 
-export type Flow = 'cargus' | 'httpCredential' | 'httpHeaders';
+export type Flow = 'cargus' | 'httpCredential' | 'httpHeaders' | 'cargusCreate' | 'httpCreate';
+
+/** The sandbox operation each flow sends once per item. */
+const FLOW_OPERATION: Record<Flow, 'trace' | 'createAwb'> = {
+	cargus: 'trace',
+	httpCredential: 'trace',
+	httpHeaders: 'trace',
+	cargusCreate: 'createAwb',
+	httpCreate: 'createAwb',
+};
 
 export interface BenchPorts {
 	n8n: number;
@@ -30,8 +41,10 @@ export function benchPorts(): BenchPorts {
 
 export interface FlowRun {
 	ms: number;
-	/** Tracking requests the sandbox answered with 200 during the run. */
-	traced: number;
+	/** Requests of the flow's operation (tracking, or AWB creation) the sandbox answered with 200 during the run. */
+	answered: number;
+	/** The body of one of those requests, as the sandbox received it. */
+	sample: unknown;
 	/** Login requests the sandbox received during the run. */
 	logins: number;
 }
@@ -71,21 +84,75 @@ function node(name: string, type: string, typeVersion: number, x: number, parame
 	return { id: crypto.randomUUID(), name, type, typeVersion, position: [x, 0], parameters, ...extra };
 }
 
-/** Webhook (POST {barcodes: [...]}) → Split Out (one item per barcode) → the tracking node; answers when done. */
-function webhookFlow(flow: Flow, tracker: ReturnType<typeof node>) {
+/**
+ * Webhook (POST {barcodes: [...]} or {orders: [...]}) → Split Out (one item per barcode, or per order as
+ * `body`, as example 1's webhook gives it) → the worker node; answers when done.
+ */
+function webhookFlow(flow: Flow, worker: ReturnType<typeof node>) {
+	const split = FLOW_OPERATION[flow] === 'trace' ? { fieldToSplitOut: 'body.barcodes', destination: 'barcode' } : { fieldToSplitOut: 'body.orders', destination: 'body' };
 	return {
-		name: `Bench: track 1 item per barcode (${flow})`,
+		name: `Bench: 1 item per ${split.destination === 'barcode' ? 'barcode' : 'shop order'} (${flow})`,
 		nodes: [
 			node('Webhook', 'n8n-nodes-base.webhook', 2, 0, { httpMethod: 'POST', path: `bench-${flow}`, responseMode: 'lastNode', responseData: 'noData', options: {} }, { webhookId: crypto.randomUUID() }),
-			node('Split Out', 'n8n-nodes-base.splitOut', 1, 220, { fieldToSplitOut: 'body.barcodes', options: { destinationFieldName: 'barcode' } }),
-			tracker,
+			node('Split Out', 'n8n-nodes-base.splitOut', 1, 220, { fieldToSplitOut: split.fieldToSplitOut, options: { destinationFieldName: split.destination } }),
+			worker,
 		],
 		connections: {
 			Webhook: { main: [[{ node: 'Split Out', type: 'main', index: 0 }]] },
-			'Split Out': { main: [[{ node: tracker.name, type: 'main', index: 0 }]] },
+			'Split Out': { main: [[{ node: worker.name, type: 'main', index: 0 }]] },
 		},
 		settings: { executionOrder: 'v1' },
 	};
+}
+
+const EXAMPLE_1 = path.join(ROOT, 'examples', '1-eshop-order-to-pickup-request.json');
+
+/** Example 1's Create AWB node as it is, one AWB per shop order. */
+function cargusCreator() {
+	const workflow = JSON.parse(fs.readFileSync(EXAMPLE_1, 'utf8')) as { nodes: Array<{ name: string; parameters: Record<string, unknown> }> };
+	const { parameters } = workflow.nodes.find((candidate) => candidate.name === 'Create AWB')!;
+	return node('Cargus', 'n8n-nodes-cargus.cargus', 1, 440, parameters, { credentials: { cargusApi: { id: SANDBOX_CREDENTIAL_ID, name: 'Cargus Sandbox' } } });
+}
+
+/** The body example 1's Create AWB node sends for a courier order, built by the HTTP Request node's expression. */
+const CREATE_BODY = `={{ (() => { const o = $json.body, a = o.shippingAddress, kg = Math.max(1, Math.ceil(o.totalWeightKg)); return {
+	Sender: { LocationId: 1005962049 },
+	Recipient: { Name: o.contact.name, PhoneNumber: o.contact.phone, CountyName: a.county, LocalityName: a.locality, StreetName: a.street, BuildingNumber: a.number, AddressText: a.details, Email: o.contact.email },
+	ServiceId: 34,
+	CashRepayment: o.paymentMethod === 'cashOnDelivery' ? o.total : 0,
+	CustomString: o.orderNumber,
+	ParcelCodes: [{ Code: '0', Type: 1, Weight: kg, Length: 0, Width: 0, Height: 0 }],
+	Parcels: 1,
+	Envelopes: 0,
+	TotalWeight: kg,
+}; })() }}`;
+
+function httpCreator(sandboxUrl: string, token: string, credentialId: string) {
+	return node(
+		'HTTP Request',
+		'n8n-nodes-base.httpRequest',
+		4.2,
+		440,
+		{
+			method: 'POST',
+			url: `${sandboxUrl}/api/Awbs`,
+			authentication: 'genericCredentialType',
+			genericAuthType: 'httpHeaderAuth',
+			sendHeaders: true,
+			headerParameters: { parameters: [{ name: 'Authorization', value: `Bearer ${token}` }] },
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody: CREATE_BODY,
+			options: {},
+		},
+		{ credentials: { httpHeaderAuth: { id: credentialId, name: HEADER_CREDENTIAL.name } } },
+	);
+}
+
+/** `count` shop orders: examples/data/shop-order.json, each with its own order number and total. */
+function shopOrders(count: number) {
+	const order = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'data', 'shop-order.json'), 'utf8')) as Record<string, unknown>;
+	return Array.from({ length: count }, (_, index) => ({ ...order, orderNumber: `BENCH-${index + 1}`, total: 100 + (index % 500) }));
 }
 
 function httpTracker(sandboxUrl: string, token: string, credentialId?: string) {
@@ -150,19 +217,24 @@ export async function startBenchN8n(options: { items: number; nodeArgs?: string[
 			cargus: webhookFlow('cargus', cargusTracker()),
 			httpCredential: webhookFlow('httpCredential', httpTracker(sandboxUrl, token, credential.id)),
 			httpHeaders: webhookFlow('httpHeaders', httpTracker(sandboxUrl, token)),
+			cargusCreate: webhookFlow('cargusCreate', cargusCreator()),
+			httpCreate: webhookFlow('httpCreate', httpCreator(sandboxUrl, token, credential.id)),
 		};
 		for (const workflow of Object.values(workflows)) {
 			const created = await launched.rest<{ id: string; versionId: string }>('POST', '/rest/workflows', workflow);
 			await launched.rest('POST', `/rest/workflows/${created.id}/activate`, { versionId: created.versionId });
 		}
-		const body = JSON.stringify({ barcodes });
+		const bodies: Record<'trace' | 'createAwb', string> = {
+			trace: JSON.stringify({ barcodes }),
+			createAwb: JSON.stringify({ orders: shopOrders(options.items) }),
+		};
 		const run = async (flow: Flow, attempt = 1): Promise<FlowRun> => {
 			await control.clearRequests();
 			const started = process.hrtime.bigint();
 			const response = await request(`http://127.0.0.1:${ports.n8n}/webhook/bench-${flow}`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
-				body,
+				body: bodies[FLOW_OPERATION[flow]],
 				headersTimeout: 600_000,
 				bodyTimeout: 600_000,
 			});
@@ -178,7 +250,8 @@ export async function startBenchN8n(options: { items: number; nodeArgs?: string[
 			const requests = await control.requests();
 			return {
 				ms,
-				traced: requests.filter((entry) => entry.operation === 'trace' && entry.status === 200).length,
+				answered: requests.filter((entry) => entry.operation === FLOW_OPERATION[flow] && entry.status === 200).length,
+				sample: requests.find((entry) => entry.operation === FLOW_OPERATION[flow])?.body,
 				logins: requests.filter((entry) => entry.operation === 'login').length,
 			};
 		};

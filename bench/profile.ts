@@ -56,7 +56,7 @@ async function main(): Promise<void> {
 		await cdp.send('Profiler.start');
 		for (let run = 0; run < RUNS; run++) {
 			const result = await n8n.run(FLOW);
-			process.stderr.write(`run ${run + 1}: ${(result.ms / 1000).toFixed(2)} s, ${result.traced} traced, ${result.logins} logins\n`);
+			process.stderr.write(`run ${run + 1}: ${(result.ms / 1000).toFixed(2)} s, ${result.answered} answered, ${result.logins} logins\n`);
 		}
 		const { profile } = await cdp.send<{ profile: Profile }>('Profiler.stop');
 		cdp.close();

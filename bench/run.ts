@@ -2,14 +2,14 @@
  * npm run bench: the product's benchmark. Prints one table of medians (Markdown, as in docs/performance.md).
  * Environment: BENCH_RUNS (5), BENCH_ITEMS (1000), BENCH_WATCHED ("10000,100000"), BENCH_SECONDS (3, per
  * load run), BENCH_RECORDS (10000: invoices and repaid records for the trigger's account events),
- * BENCH_SECTIONS ("flows,trigger,sandbox"), BENCH_PORT_BASE (5700: n8n, its two task-broker ports,
+ * BENCH_SECTIONS ("flows,create,trigger,sandbox"), BENCH_PORT_BASE (5700: n8n, its two task-broker ports,
  * the sandbox and the SMTP sink take that port and the four after it).
  */
 import os from 'node:os';
 import path from 'node:path';
 
 import { DEFAULT_ACCOUNT } from '../sandbox';
-import { startBenchN8n, type Flow, type FlowRun } from './n8n';
+import { startBenchN8n, type BenchN8n, type Flow, type FlowRun } from './n8n';
 import { median, ratio, reached, seconds, table, type Row } from './stats';
 import { ask, startTsWorker } from './threads';
 import { measureThroughput, throughputRatio } from './throughput';
@@ -21,7 +21,7 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
 const RECORDS = Math.max(1, Number(process.env.BENCH_RECORDS ?? 10_000));
 const WATCHED = (process.env.BENCH_WATCHED ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'flows,trigger,sandbox').split(','));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'flows,create,trigger,sandbox').split(','));
 
 const started = Date.now();
 const log = (line: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
@@ -34,11 +34,30 @@ const LABELS: Record<Variant, string> = {
 	httpCredential: '(b) HTTP Request, Header Auth credential',
 	httpHeaders: '(c) HTTP Request, typed-in headers',
 	undici: '(d) undici loop outside n8n, same concurrency',
+	cargusCreate: '(e) Cargus node › Shipment › Create (example 1\'s Create AWB)',
+	httpCreate: '(f) HTTP Request, Header Auth credential, POST /api/Awbs with the same body',
 };
 
-async function flowRows(): Promise<Row[]> {
-	log(`n8n: starting (fresh user folder, ports from ${process.env.BENCH_PORT_BASE ?? 5700})`);
-	const n8n = await startBenchN8n({ items: ITEMS, log: (line) => log(line) });
+/** Runs `run` once per variant to warm up, then RUNS rounds each starting with a different variant, so none always runs first or last. */
+async function alternate<V extends string>(variants: V[], run: (variant: V) => Promise<FlowRun>, label: (variant: V) => string): Promise<Record<V, number[]>> {
+	const times = Object.fromEntries(variants.map((variant) => [variant, [] as number[]])) as Record<V, number[]>;
+	log(`${variants.join(', ')}: one warm-up run each, then ${RUNS} alternating runs of ${count(ITEMS)} items`);
+	for (const variant of variants) await run(variant);
+	for (let round = 0; round < RUNS; round++) {
+		for (let step = 0; step < variants.length; step++) {
+			const variant = variants[(round + step) % variants.length];
+			const result = await run(variant);
+			if (result.answered !== ITEMS) throw new Error(`${label(variant)}: ${result.answered} of ${ITEMS} requests succeeded`);
+			times[variant].push(result.ms);
+		}
+		log(`round ${round + 1}: ${variants.map((v) => `${v} ${seconds(times[v][round])}`).join(', ')}`);
+	}
+	return times;
+}
+
+const runsNote = (times: number[]) => `${times.length} runs: ${times.map((ms) => (ms / 1000).toFixed(2)).join(', ')}`;
+
+async function flowRows(n8n: BenchN8n): Promise<Row[]> {
 	const loop = startTsWorker(path.join(__dirname, 'undiciLoop.ts'), {
 		sandboxUrl: n8n.sandboxUrl,
 		subscriptionKey: DEFAULT_ACCOUNT.subscriptionKey,
@@ -50,21 +69,9 @@ async function flowRows(): Promise<Row[]> {
 		const runOnce = async (variant: Variant): Promise<FlowRun> => {
 			if (variant !== 'undici') return await n8n.run(variant);
 			const { ms, ok } = await ask<{ ms: number; ok: number }>(loop, 'run');
-			return { ms, traced: ok, logins: 0 };
+			return { ms, answered: ok, sample: undefined, logins: 0 };
 		};
-		const times: Record<Variant, number[]> = { cargus: [], httpCredential: [], httpHeaders: [], undici: [] };
-		log(`flows: one warm-up run each, then ${RUNS} alternating runs of ${count(ITEMS)} items`);
-		for (const variant of variants) await runOnce(variant);
-		for (let run = 0; run < RUNS; run++) {
-			// Each round starts with a different variant, so none always runs first or last.
-			for (let step = 0; step < variants.length; step++) {
-				const variant = variants[(run + step) % variants.length];
-				const result = await runOnce(variant);
-				if (result.traced !== ITEMS) throw new Error(`${LABELS[variant]}: ${result.traced} of ${ITEMS} tracking requests succeeded`);
-				times[variant].push(result.ms);
-			}
-			log(`flows: round ${run + 1}: ${variants.map((v) => `${v} ${seconds(times[v][run])}`).join(', ')}`);
-		}
+		const times = await alternate(variants, runOnce, (variant) => LABELS[variant]);
 
 		log(`logins: ${RUNS} runs of the Cargus flow right after every token expired`);
 		const logins: number[] = [];
@@ -72,13 +79,13 @@ async function flowRows(): Promise<Row[]> {
 		for (let run = 0; run < RUNS; run++) {
 			await n8n.control.expireTokens();
 			const result = await n8n.run('cargus');
-			if (result.traced !== ITEMS) throw new Error(`After expiry: ${result.traced} of ${ITEMS} tracking requests succeeded`);
+			if (result.answered !== ITEMS) throw new Error(`After expiry: ${result.answered} of ${ITEMS} tracking requests succeeded`);
 			logins.push(result.logins);
 			loginTimes.push(result.ms);
 		}
 
 		const [a, b, c, d] = variants.map((variant) => median(times[variant]));
-		const note = (variant: Variant) => `${RUNS} runs: ${times[variant].map((ms) => (ms / 1000).toFixed(2)).join(', ')}`;
+		const note = (variant: Variant) => runsNote(times[variant]);
 		return [
 			{
 				measure: `${LABELS.cargus}, ${count(ITEMS)} items`,
@@ -99,9 +106,39 @@ async function flowRows(): Promise<Row[]> {
 		];
 	} finally {
 		await loop.terminate();
-		log('n8n: stopping');
-		await n8n.stop();
 	}
+}
+
+/** 1,000 shop orders (BENCH_ITEMS) made AWBs in one execution: example 1's Create AWB node next to the HTTP Request node. */
+async function createRows(n8n: BenchN8n): Promise<Row[]> {
+	const samples: Partial<Record<Flow, unknown>> = {};
+	const logins: number[] = [];
+	const times = await alternate(
+		['cargusCreate', 'httpCreate'] as Array<'cargusCreate' | 'httpCreate'>,
+		async (flow) => {
+			const result = await n8n.run(flow);
+			samples[flow] = result.sample;
+			if (flow === 'cargusCreate') logins.push(result.logins);
+			return result;
+		},
+		(flow) => LABELS[flow],
+	);
+	// Both flows must send the same AWB (the order number and total differ from one order to the next).
+	const comparable = (body: unknown) => JSON.stringify({ ...(body as object), CustomString: undefined, CashRepayment: undefined });
+	if (comparable(samples.cargusCreate) !== comparable(samples.httpCreate)) {
+		throw new Error(`The two create flows send different AWBs:\n${JSON.stringify(samples.cargusCreate)}\n${JSON.stringify(samples.httpCreate)}`);
+	}
+	const [e, f] = [median(times.cargusCreate), median(times.httpCreate)];
+	return [
+		{
+			measure: `${LABELS.cargusCreate}, ${count(ITEMS)} shop orders`,
+			value: seconds(e),
+			ratio: `${ratio(e, f)} (f)`,
+			target: `≤ 1.0× (f): ${reached(e <= f)}`,
+			note: `${runsNote(times.cargusCreate)}; logins per run: ${logins.join(', ')}`,
+		},
+		{ measure: LABELS.httpCreate, value: seconds(f), note: runsNote(times.httpCreate) },
+	];
 }
 
 async function triggerRows(): Promise<Row[]> {
@@ -197,7 +234,17 @@ async function sandboxRows(): Promise<Row[]> {
 async function main(): Promise<void> {
 	const load = os.loadavg().map((value) => value.toFixed(1)).join(' ');
 	const rows: Row[] = [];
-	if (SECTIONS.has('flows')) rows.push(...(await flowRows()));
+	if (SECTIONS.has('flows') || SECTIONS.has('create')) {
+		log(`n8n: starting (fresh user folder, ports from ${process.env.BENCH_PORT_BASE ?? 5700})`);
+		const n8n = await startBenchN8n({ items: ITEMS, log: (line) => log(line) });
+		try {
+			if (SECTIONS.has('flows')) rows.push(...(await flowRows(n8n)));
+			if (SECTIONS.has('create')) rows.push(...(await createRows(n8n)));
+		} finally {
+			log('n8n: stopping');
+			await n8n.stop();
+		}
+	}
 	if (SECTIONS.has('trigger')) rows.push(...(await triggerRows()));
 	if (SECTIONS.has('sandbox')) rows.push(...(await sandboxRows()));
 	const cpus = os.cpus();

@@ -14,6 +14,15 @@ export const INVOICES_WORKFLOW = 'cargusExample002';
 export const CASH_ON_DELIVERY_WORKFLOW = 'cargusExample004';
 const INVOICE_SUBJECT = /^Cargus invoice /;
 const PAID_SUBJECT = /^Order .* paid: /;
+/** The examples' mails print dates as the tracking mails do: 25.11.2026, 25.11.2026 08:04 (Bucharest time). */
+const MAIL_DATE = /^\d\d\.\d\d\.\d{4}( \d\d:\d\d)?$/;
+
+function expectMailDates(mails: Array<{ text: string }>, pattern: RegExp): void {
+	for (const mail of mails) {
+		const dates = [...mail.text.matchAll(pattern)].map((match) => match[1]);
+		assert(dates.length > 0 && dates.every((date) => MAIL_DATE.test(date)), `a date in the mail reads otherwise: ${mail.text.slice(0, 300)}`);
+	}
+}
 
 /** The mails since `from` whose subject matches (other active examples mail too while the clock moves). */
 function mailsSince(live: Launched, from: number, subject: RegExp) {
@@ -40,6 +49,7 @@ export async function expectOneMailPerInvoice(live: Launched, mailsBefore: numbe
 	const expectedFiles = invoices.map((invoice) => `${invoice.Series}${invoice.Number}.pdf`).sort();
 	const files = mails.flatMap((mail) => mail.attachments.filter((a) => a.contentType === 'application/pdf' && a.size > 0).map((a) => a.filename)).sort();
 	assert(JSON.stringify(files) === JSON.stringify(expectedFiles), `PDFs ${files.join(', ')} for invoices ${expectedFiles.join(', ')}`);
+	expectMailDates(mails, / (?:of|due) (\S+?)[:.]?\s/g);
 	return { mails: mails.length, files };
 }
 
@@ -104,6 +114,7 @@ export async function cashOnDeliveryExampleCheck(live: Launched, control: Sandbo
 		assert(extra === 0, `${extra} emails more than the ${repaid.length} repayments`);
 		const mailed = mails.map((mail) => /AWB (\d+)/.exec(mail.subject)?.[1] ?? mail.subject).sort();
 		assert(JSON.stringify(mailed) === JSON.stringify([...repaid].sort()), `mailed ${mailed.join(', ')} for repaid ${repaid.sort().join(', ')}`);
+		expectMailDates(mails, / RON on (.*), payment reference/g);
 		const executions = await noFailedExecutions(live, CASH_ON_DELIVERY_WORKFLOW);
 		return `${repaid.length} repayments -> ${mails.length} emails in ${executions} executions, e.g. "${mails[0].subject}"`;
 	});

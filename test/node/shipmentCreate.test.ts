@@ -211,4 +211,19 @@ describe('example 1 (E-shop order to AWB and label)', () => {
 		expect(printed.error).toBeUndefined();
 		expect(printed.items[0].binary?.data?.mimeType).toBe('application/pdf');
 	});
+
+	it('1,000 shop orders through its Create AWB node in one execution: one login, every order answered with its own barcode', async () => {
+		const orders = Array.from({ length: 1000 }, (_, index) => ({ body: { ...order, orderNumber: `SHOP-${20000 + index}`, total: 100 + index } }));
+		const { resource, operation, ...create } = nodeParameters('Create AWB');
+		const created = await runOperation(engineFor(sandbox), String(resource), String(operation), create, { input: orders });
+		expect(created.error).toBeUndefined();
+		expect(created.json.map((item) => item.OrderReference)).toEqual(orders.map((item) => item.body.orderNumber));
+		const barcodes = created.json.map((item) => String(item.BarCode));
+		expect(barcodes.every((barcode) => /^\d{10}$/.test(barcode))).toBe(true);
+		expect(new Set(barcodes).size).toBe(1000);
+		expect(await requestsSeen(sandbox, 'login')).toHaveLength(1);
+		expect(await requestsSeen(sandbox, 'createAwb')).toHaveLength(1000);
+		const sent = await sandbox.control.shipments(barcodes.slice(-50));
+		expect(sent.map((awb) => awb.codValue)).toEqual(orders.slice(-50).map((item) => item.body.total));
+	}, 600_000);
 });
