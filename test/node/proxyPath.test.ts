@@ -6,7 +6,7 @@ import type { Engine } from '../helpers/engine';
 import { usePathProxy } from '../helpers/pathProxy';
 import { listSearch, loadOptions } from '../helpers/loadOptions';
 import { sandboxCredential, useSandbox } from '../helpers/sandbox';
-import { engineFor, requestsSeen, runOperation } from './world';
+import { engineFor, requestsSeen, runOperation, SMALL_SHIPMENT } from './world';
 
 const sandbox = useSandbox();
 const proxy = usePathProxy(sandbox, '/cargus');
@@ -50,16 +50,7 @@ async function repaidDay(): Promise<string> {
 
 const pickupOrder = async () => ({ locationId: String(ECOM_TEST_LOCATION), ...(await pickupWindow()), parcels: 1, envelopes: 0, totalWeight: 2 });
 
-const SHIPMENT: INodeParameters = {
-	senderLocationId: ECOM_TEST_LOCATION,
-	serviceId: 34,
-	recipientName: 'Ana Pop',
-	recipientPhone: '0722000000',
-	recipientCountyId: 15,
-	recipientLocalityId: 164,
-	parcels: { piece: [{ type: 1, weight: 2 }] },
-	cashOnDelivery: 10,
-};
+const SHIPMENT = SMALL_SHIPMENT;
 
 async function createdAwb(): Promise<string> {
 	const { json } = await runOperation(behindProxy('login'), 'shipment', 'create', SHIPMENT);

@@ -6,7 +6,7 @@ import type { RunResult } from '../helpers/engine';
 import { listSearch, loadOptions } from '../helpers/loadOptions';
 import { sandboxCredential, useSandbox } from '../helpers/sandbox';
 import { TriggerHarness } from '../trigger/helpers/pollHarness';
-import { engineFor, runOperation } from './world';
+import { engineFor, runOperation, SMALL_SHIPMENT } from './world';
 
 /*
  * A misbehaving gateway that quotes the subscription key, the password and the tokens back, in 200, 4xx
@@ -73,16 +73,7 @@ const OPERATIONS: Array<[string, string, string, INodeParameters]> = [
 	['returnAwb', 'create', 'createReturnAwb', { barcode: BARCODE }],
 	['shipAndGoPoint', 'getMany', 'shipAndGoPoints', { returnAll: true }],
 	['shipment', 'calculatePrice', 'shippingCalculation', { fromCountyId: 27, fromLocalityId: 29445916, toCountyId: 15, toLocalityId: 164, serviceId: 34, parcels: 1, totalWeight: 2 }],
-	['shipment', 'create', 'createAwb', {
-		senderLocationId: 1005962049,
-		serviceId: 34,
-		recipientName: 'Ana Pop',
-		recipientPhone: '0722000000',
-		recipientCountyId: 15,
-		recipientLocalityId: 164,
-		parcels: { piece: [{ type: 1, weight: 2 }] },
-		cashOnDelivery: 10,
-	}],
+	['shipment', 'create', 'createAwb', SMALL_SHIPMENT],
 	['shipment', 'delete', 'deleteAwb', { barcode: BARCODE }],
 	['shipment', 'get', 'getAwb', { findBy: 'barcode', barcode: BARCODE }],
 	['shipment', 'getMany', 'awbsByDate', { ...DATES, returnAll: true }],

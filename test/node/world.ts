@@ -25,3 +25,15 @@ export async function runOperation(
 export async function requestsSeen(sandbox: SandboxHandle, operation?: string) {
 	return await sandbox.control.requests(operation);
 }
+
+/** Shipment › Create's smallest AWB: from the sandbox's eCom Test location to Cluj-Napoca, one 2 kg parcel, 10 RON cash on delivery. */
+export const SMALL_SHIPMENT: INodeParameters = {
+	senderLocationId: 1005962049,
+	serviceId: 34,
+	recipientName: 'Ana Pop',
+	recipientPhone: '0722000000',
+	recipientCountyId: 15,
+	recipientLocalityId: 164,
+	parcels: { piece: [{ type: 1, weight: 2 }] },
+	cashOnDelivery: 10,
+};
