@@ -404,8 +404,8 @@ async function main(): Promise<void> {
 				await shoot('credential');
 				const trigger = example(WORKFLOW.customer).nodes.find((n) => n.type === TRIGGER_TYPE) as ExampleWorkflow['nodes'][number] & { id: string };
 				await openForm(page, `${live.editorUrl}workflow/${WORKFLOW.customer}/${trigger.id}`, '[data-test-id="ndv"]', {
-					labels: ['Trigger On', 'Barcodes', 'Options'],
-					values: ['New Tracking Event'],
+					labels: ['Trigger On', 'Watch', 'Options'],
+					values: ['New Tracking Event', 'All Shipments of the Account'],
 				});
 				await shoot('trigger');
 				await page.close();
