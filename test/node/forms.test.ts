@@ -129,7 +129,7 @@ describe('required fields', () => {
 
 	it('optional fields (collections) hold nothing required and no ID that would be sent as 0', () => {
 		// Each entry of a list (a cash receipt, a piece of a shipment) has its own required fields.
-		const nested = allFields(properties).filter(({ nested, path }) => nested && !path.startsWith('receipts.') && !path.startsWith('parcels.'));
+		const nested = allFields(properties).filter(({ nested, path }) => nested && !path.startsWith('receipts.') && !path.startsWith('pieces.'));
 		expect(nested.filter(({ field }) => field.required).map(({ path }) => path)).toEqual([]);
 		expect(nested.filter(({ field }) => field.type === 'number' && field.default === 0).map(({ path }) => path)).toEqual([]);
 	});

@@ -20,9 +20,9 @@ const ORDER: INodeParameters = {
 	recipientPhone: '0722000000',
 	recipientCountyId: CLUJ_COUNTY,
 	recipientLocalityId: CLUJ_NAPOCA,
-	parcels: { piece: [{ type: 1, weight: 2, length: 30, width: 20, height: 10, content: 'Carti' }, { type: 0, weight: 0 }] },
+	pieces: { piece: [{ type: 1, weight: 2, length: 30, width: 20, height: 10, content: 'Carti' }, { type: 0, weight: 0 }] },
 	cashOnDelivery: 149.9,
-	additionalFields: { orderReference: '#1042', addressText: 'Strada Memorandumului 1, ap. 3', email: 'maria@example.com', openPackage: true },
+	additionalAwbFields: { orderReference: '#1042', addressText: 'Strada Memorandumului 1, ap. 3', email: 'maria@example.com', openPackage: true },
 };
 
 const createAwb = (parameters: INodeParameters = {}) => runOperation(engineFor(sandbox), 'shipment', 'create', { ...ORDER, ...parameters });
@@ -96,7 +96,7 @@ describe('Shipment › Create', () => {
 			recipientCountyId: '',
 			recipientLocalityId: '',
 			deliveryPudoPoint: { __rl: true, mode: 'list', value: point },
-			parcels: { piece: [{ type: 1, weight: 3 }] },
+			pieces: { piece: [{ type: 1, weight: 3 }] },
 		});
 		expect(error).toBeUndefined();
 		const [request] = await requestsSeen(sandbox, 'createAwb');
@@ -124,20 +124,20 @@ describe('Shipment › Create', () => {
 		[{ recipientCountyId: '={{ -3 }}' }, /^Recipient County Name or ID \(item 1\): -3 is neither an ID nor a name/],
 		[{ serviceId: 37 }, /^Service \(item 1\): 37 is not one of the choices/],
 		[{ serviceId: 38, deliveryPudoPoint: { __rl: true, mode: 'id', value: '={{ "" }}' } }, /^Ship & Go Point \(item 1\): a value is required/],
-		[{ parcels: {} }, /^Parcels \(item 1\): add at least one parcel or envelope/],
-		[{ parcels: { piece: [{ type: 1, weight: 32 }] } }, /^Parcels \(item 1\): 32 kg in all: at most 31 kg \(service Economic Standard\)/],
-		[{ parcels: { piece: [{ type: 1, weight: 0 }] } }, /^Parcels › 1 › Weight \(Kg\) \(item 1\): 0 kg: a parcel weighs at least 1 kg/],
-		[{ parcels: { piece: [{ type: 1, weight: 1.5 }] } }, /^Parcels › 1 › Weight \(Kg\) \(item 1\): 1\.5 is not a whole number/],
-		[{ parcels: { piece: Array.from({ length: 10 }, () => ({ type: 0, weight: 0 })) } }, /^Parcels \(item 1\): 10 envelopes: at most 9/],
-		[{ serviceId: 39, parcels: { piece: [{ type: 1, weight: 32 }, { type: 1, weight: 1 }] } }, /^Parcels › 1 › Weight \(Kg\) \(item 1\): 32 kg: at most 31 kg a piece \(service Multipiece\)/],
-		[{ serviceId: 38, deliveryPudoPoint: { __rl: true, mode: 'id', value: '1' }, parcels: { piece: [{ type: 1, weight: 1 }, { type: 0, weight: 0 }] } }, /^Parcels \(item 1\): 2 pieces: at most 1 \(service Ship & Go\)/],
-		[{ serviceId: 36, parcels: { piece: [{ type: 1, weight: 40 }, { type: 0, weight: 0 }] } }, /^Parcels \(item 1\): envelopes are not taken \(service Pallet\)/],
+		[{ pieces: {} }, /^Parcels \(item 1\): add at least one parcel or envelope/],
+		[{ pieces: { piece: [{ type: 1, weight: 32 }] } }, /^Parcels \(item 1\): 32 kg in all: at most 31 kg \(service Economic Standard\)/],
+		[{ pieces: { piece: [{ type: 1, weight: 0 }] } }, /^Parcels › 1 › Weight \(Kg\) \(item 1\): 0 kg: a parcel weighs at least 1 kg/],
+		[{ pieces: { piece: [{ type: 1, weight: 1.5 }] } }, /^Parcels › 1 › Weight \(Kg\) \(item 1\): 1\.5 is not a whole number/],
+		[{ pieces: { piece: Array.from({ length: 10 }, () => ({ type: 0, weight: 0 })) } }, /^Parcels \(item 1\): 10 envelopes: at most 9/],
+		[{ serviceId: 39, pieces: { piece: [{ type: 1, weight: 32 }, { type: 1, weight: 1 }] } }, /^Parcels › 1 › Weight \(Kg\) \(item 1\): 32 kg: at most 31 kg a piece \(service Multipiece\)/],
+		[{ serviceId: 38, deliveryPudoPoint: { __rl: true, mode: 'id', value: '1' }, pieces: { piece: [{ type: 1, weight: 1 }, { type: 0, weight: 0 }] } }, /^Parcels \(item 1\): 2 pieces: at most 1 \(service Ship & Go\)/],
+		[{ serviceId: 36, pieces: { piece: [{ type: 1, weight: 40 }, { type: 0, weight: 0 }] } }, /^Parcels \(item 1\): envelopes are not taken \(service Pallet\)/],
 		[{ cashOnDelivery: -5 }, /^Cash on Delivery \(RON\) \(item 1\): -5 is out of range/],
-		[{ additionalFields: { email: 'maria' } }, /^Additional Fields › Email \(item 1\): /],
-		[{ additionalFields: { shipmentPayer: 3 } }, /^Additional Fields › Payer \(item 1\): 3 is not one of the choices/],
-		[{ additionalFields: { declaredValue: 'a lot' } }, /^Additional Fields › Declared Value \(RON\) \(item 1\): "a lot" is not a number/],
-		[{ additionalFields: { saturdayDelivery: 'yes' } }, /^Additional Fields › Saturday Delivery \(item 1\): "yes" is not true or false/],
-		[{ additionalFields: { priceTableId: 'cheap' } }, /^Additional Fields › Price Table Name or ID \(item 1\): "cheap" is not a whole number/],
+		[{ additionalAwbFields: { email: 'maria' } }, /^Additional Fields › Email \(item 1\): /],
+		[{ additionalAwbFields: { shipmentPayer: 3 } }, /^Additional Fields › Payer \(item 1\): 3 is not one of the choices/],
+		[{ additionalAwbFields: { declaredValue: 'a lot' } }, /^Additional Fields › Declared Value \(RON\) \(item 1\): "a lot" is not a number/],
+		[{ additionalAwbFields: { saturdayDelivery: 'yes' } }, /^Additional Fields › Saturday Delivery \(item 1\): "yes" is not true or false/],
+		[{ additionalAwbFields: { priceTableId: 'cheap' } }, /^Additional Fields › Price Table Name or ID \(item 1\): "cheap" is not a whole number/],
 	])('refuses %j before sending, naming the field and the item', async (parameters, message) => {
 		const { error } = await createAwb(parameters as INodeParameters);
 		expect(error?.message).toMatch(message);
@@ -169,7 +169,7 @@ describe('Shipment › Delete, › Calculate Price', () => {
 
 	it('Calculate Price prices the route by the price table chosen: the same total the created AWB costs', async () => {
 		const engine = engineFor(sandbox);
-		const parameters = { fromCountyId: 27, fromLocalityId: 29445916, toCountyId: CLUJ_COUNTY, toLocalityId: CLUJ_NAPOCA, serviceId: 34, parcels: 1, envelopes: 1, totalWeight: 2, cashOnDelivery: 149.9, additionalFields: { openPackage: true } };
+		const parameters = { fromCountyId: 27, fromLocalityId: 29445916, toCountyId: CLUJ_COUNTY, toLocalityId: CLUJ_NAPOCA, serviceId: 34, parcels: 1, envelopes: 1, totalWeight: 2, cashOnDelivery: 149.9, additionalPriceFields: { openPackage: true } };
 		const { json, error } = await runOperation(engine, 'shipment', 'calculatePrice', parameters);
 		expect(error).toBeUndefined();
 		expect(Object.keys(json[0])).toEqual(['BaseCost', 'ExtraKmCost', 'WeightCost', 'InsuranceCost', 'SpecialCost', 'RepaymentCost', 'Subtotal', 'Tax', 'GrandTotal']);
@@ -178,7 +178,7 @@ describe('Shipment › Delete, › Calculate Price', () => {
 		const barcode = String((await runOperation(engine, 'shipment', 'create', ORDER)).json[0].BarCode);
 		const [awb] = (await runOperation(engine, 'shipment', 'get', { findBy: 'barcode', barcode })).json;
 		expect(awb.ShippingCost).toBe(json[0].GrandTotal);
-		const contract = await runOperation(engine, 'shipment', 'calculatePrice', { ...parameters, additionalFields: { openPackage: true, priceTableId: 2 } });
+		const contract = await runOperation(engine, 'shipment', 'calculatePrice', { ...parameters, additionalPriceFields: { openPackage: true, priceTableId: 2 } });
 		expect(Number(contract.json[0].GrandTotal)).toBeLessThan(Number(json[0].GrandTotal));
 		const tooHeavy = await runOperation(engine, 'shipment', 'calculatePrice', { ...parameters, totalWeight: 40 });
 		expect(tooHeavy.error?.message).toMatch(/^Parcels \(item 1\): 40 kg in all: at most 31 kg/);

@@ -80,9 +80,9 @@ const AWB: INodeParameters = {
 	recipientPhone: '0722000000',
 	recipientCountyId: 15,
 	recipientLocalityId: 164,
-	parcels: { piece: [{ type: 1, weight: 2 }] },
+	pieces: { piece: [{ type: 1, weight: 2 }] },
 	cashOnDelivery: 99.5,
-	additionalFields: { orderReference: 'Comanda Stefan absent' },
+	additionalAwbFields: { orderReference: 'Comanda Stefan absent' },
 };
 
 /** How an operation's items come from its answers. */

@@ -34,6 +34,6 @@ export const SMALL_SHIPMENT: INodeParameters = {
 	recipientPhone: '0722000000',
 	recipientCountyId: 15,
 	recipientLocalityId: 164,
-	parcels: { piece: [{ type: 1, weight: 2 }] },
+	pieces: { piece: [{ type: 1, weight: 2 }] },
 	cashOnDelivery: 10,
 };

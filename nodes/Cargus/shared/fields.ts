@@ -142,8 +142,13 @@ export function idField(name: string, displayName: string, description: string, 
 }
 
 /** The optional fields of an operation, under "Additional Fields". */
-export function additionalFields(options: INodeProperties[]): INodeProperties {
-	return { displayName: 'Additional Fields', name: 'additionalFields', type: 'collection', placeholder: 'Add Field', default: {}, options };
+/**
+ * Additional Fields. n8n's declarative engine resolves a top-level property of the item's parameters once per
+ * property of that name in the node (and again for the base URL): an operation whose options usually hold
+ * expressions (one per item) gets a name of its own.
+ */
+export function additionalFields(options: INodeProperties[], name = 'additionalFields'): INodeProperties {
+	return { displayName: 'Additional Fields', name, type: 'collection', placeholder: 'Add Field', default: {}, options };
 }
 
 /** Automatic End of Day, inside Additional Fields; sent by automaticEodToBody, which reads the time of day. */

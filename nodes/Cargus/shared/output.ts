@@ -118,7 +118,7 @@ const AFTER_CREATE =
 export const awbCreated: Output = async function (this, items, response) {
 	const [created] = await valueAs('BarCode', 'barcode').call(this, items, response);
 	if (!created) throw unexpected(this, response.body, 'the new AWB\'s barcode');
-	const reference = String(this.getNodeParameter('additionalFields.orderReference', '') ?? '').trim();
+	const reference = String(this.getNodeParameter('additionalAwbFields.orderReference', '') ?? '').trim();
 	return [{ json: { ...created.json, ...(reference === '' ? {} : { OrderReference: reference }), Next: AFTER_CREATE } }];
 };
 

@@ -68,7 +68,7 @@ export const calculatePrice = operation({
 			{ displayName: 'Cash on Delivery (RON)', name: 'cashOnDelivery', type: 'number', typeOptions: { numberPrecision: 2, minValue: 0 }, default: 0, description: 'What the courier would collect from the recipient, in lei' },
 			{ rule: 'amount', to: toBody('CashRepayment') },
 		),
-		additionalFields([...shipmentOptionFields, priceTableField]),
+		additionalFields([...shipmentOptionFields, priceTableField], 'additionalPriceFields'),
 	],
 	preSend: [flatRoute, checkPriceLimits],
 	output: oneRecordWith('GrandTotal'),

@@ -96,7 +96,7 @@ export const create = operation({
 		),
 		{
 			displayName: 'Parcels',
-			name: 'parcels',
+			name: 'pieces',
 			type: 'fixedCollection',
 			typeOptions: { multipleValues: true },
 			placeholder: 'Add Parcel or Envelope',
@@ -145,7 +145,7 @@ export const create = operation({
 			field({ displayName: 'Package Content', name: 'packageContent', type: 'string', default: '', description: 'What the shipment holds' }, { to: toBody('PackageContent') }),
 			...shipmentOptionFields,
 			priceTableField,
-		]),
+		], 'additionalAwbFields'),
 	],
 	preSend: [nestedBody, piecesToBody],
 	output: awbCreated,
