@@ -246,6 +246,11 @@ export async function startBenchN8n(options: { items: number; nodeArgs?: string[
 				await new Promise((resolve) => setTimeout(resolve, 3000));
 				return await run(flow, attempt + 1);
 			}
+			// n8n 2.x may register a just-published workflow's webhook a moment after answering.
+			if (response.statusCode === 404 && text.includes('is not registered') && attempt < 10) {
+				await new Promise((resolve) => setTimeout(resolve, 1000));
+				return await run(flow, attempt + 1);
+			}
 			if (response.statusCode !== 200) throw new Error(`The ${flow} flow answered HTTP ${response.statusCode}: ${text.slice(0, 500)}`);
 			const requests = await control.requests();
 			return {

@@ -61,3 +61,17 @@ test('many items, each with its own barcode: each request carries its item\'s ba
 	expect(byBarcode(sent)).toEqual(byBarcode(shipments.map((shipment) => ({ barCode: `[${shipment.barcode}]` }))));
 	expect(json.map((item) => item.Code)).toEqual(shipments.map((shipment) => shipment.barcode));
 });
+
+test.each<[string, (barcode: string) => IDataObject]>([
+	['a barcode two levels down', (barcode) => ({ order: { shipment: { barcode } } })],
+	['a barcode as a number two levels down', (barcode) => ({ order: { shipment: { barcode: Number(barcode) } } })],
+	['a missing level', () => ({ order: {} })],
+	['a level that is null', () => ({ order: null })],
+	['a level that is a list', (barcode) => ({ order: [{ shipment: { barcode } }] })],
+	['a level that is text', () => ({ order: 'abc' })],
+])('a field of a field (%s): the same outcome as n8n\'s own evaluation', async (_case, itemOf) => {
+	const [shipment] = await sandbox.control.shipments();
+	const input = [itemOf(shipment.barcode)];
+	const expected = await outcome('={{ $json["order"]["shipment"]["barcode"] }}', input);
+	expect(await outcome('={{ $json.order.shipment.barcode }}', input)).toEqual(expected);
+});

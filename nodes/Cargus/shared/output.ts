@@ -8,6 +8,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { BARCODE } from './barcodes';
+import { parameterOf } from './itemParameters';
 import { serviceMessageOf } from './serviceMessage';
 
 type Output = (
@@ -118,7 +119,7 @@ const AFTER_CREATE =
 export const awbCreated: Output = async function (this, items, response) {
 	const [created] = await valueAs('BarCode', 'barcode').call(this, items, response);
 	if (!created) throw unexpected(this, response.body, 'the new AWB\'s barcode');
-	const reference = String(this.getNodeParameter('additionalAwbFields.orderReference', '') ?? '').trim();
+	const reference = String((parameterOf(this, 'additionalAwbFields', null) as { orderReference?: unknown } | null)?.orderReference ?? '').trim();
 	return [{ json: { ...created.json, ...(reference === '' ? {} : { OrderReference: reference }), Next: AFTER_CREATE } }];
 };
 
