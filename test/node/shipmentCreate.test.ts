@@ -112,6 +112,8 @@ describe('Shipment › Create', () => {
 		expect(localities).toContainEqual({ name: 'CLUJ-NAPOCA', value: CLUJ_NAPOCA });
 		const streets = await loadOptions('getRecipientStreets', { recipientLocalityId: CLUJ_NAPOCA }, credential);
 		expect(streets.length).toBeGreaterThan(5);
+		// The street is optional: its dropdown starts with "none", so n8n does not flag an empty one.
+		expect(streets[0]).toEqual({ name: '(No Street: Address Text Only)', value: '' });
 		const tables = await loadOptions('getPriceTables', {}, credential);
 		expect(tables.map((table) => table.value).sort()).toEqual([1, 2]);
 	});

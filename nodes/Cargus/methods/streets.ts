@@ -24,5 +24,9 @@ export function streetOptionsOf(localityParameter: string) {
 /** The streets of the address's locality (pickup locations and pickup orders). */
 export const getStreets = streetOptionsOf('address.LocalityId');
 
-/** The streets of the recipient's locality (Shipment › Create). */
-export const getRecipientStreets = streetOptionsOf('recipientLocalityId');
+const getRecipientStreetList = streetOptionsOf('recipientLocalityId');
+
+/** The streets of the recipient's locality (Shipment › Create), after "no street": the street is optional there. */
+export async function getRecipientStreets(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return [{ name: '(No Street: Address Text Only)', value: '' }, ...(await getRecipientStreetList.call(this))];
+}
