@@ -15,9 +15,10 @@ summary=()
 IFS=';' read -ra clocks <<< "$runs"
 for clock in "${clocks[@]}"; do
 	read -r instant zone <<< "$clock"
-	echo "::: npm test at ${instant} UTC, TZ=${zone}"
-	# faketime reads its instant in its own time zone: UTC; the tests run in the zone named.
-	if TZ=UTC faketime -f "@${instant/T/ }:00" env TZ="$zone" npx jest "$@" 2>&1 | tee artifacts/test-clock.log; then result=passed; else result=FAILED; failed=1; fi
+	# libfaketime reads its start in the time zone of the process it runs: the UTC instant, as that zone's clock reads it.
+	start=$(TZ="$zone" date -d "${instant}:00Z" '+%Y-%m-%d %H:%M:%S')
+	echo "::: npm test at ${instant} UTC, TZ=${zone} (${start} there)"
+	if TZ="$zone" faketime -f "@${start}" npx jest "$@" 2>&1 | tee artifacts/test-clock.log; then result=passed; else result=FAILED; failed=1; fi
 	summary+=("${instant} UTC, TZ=${zone}: ${result} ($(grep -E '^jest: ' artifacts/test-clock.log | tail -n 1))")
 done
 echo "::: clocks"
