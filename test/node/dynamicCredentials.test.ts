@@ -24,5 +24,5 @@ test('A subscription key given as an expression of the item: each item is sent w
 	expect(items.map((item) => (item.error ? 'refused' : item.json.Code))).toEqual([first.barcode, 'refused', third.barcode]);
 	expect(items[1].error?.message).toMatch(/subscription key/i);
 	expect(JSON.stringify(items)).not.toContain('not-the-key');
-	expect((await requestsSeen(sandbox, 'traceNoAuth')).map((entry) => entry.status)).toEqual([200, 401, 200]);
+	expect((await requestsSeen(sandbox, 'traceNoAuth')).map((entry) => entry.status).sort()).toEqual([200, 200, 401]);
 });
