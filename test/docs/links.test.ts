@@ -49,6 +49,13 @@ describe('the README is a front page', () => {
 		expect(top).toContain('npm install && npm start');
 		expect(top).toContain('npm install && npm test');
 	});
+
+	it('counts the example workflows that examples/ holds, each one published by npm start', () => {
+		const NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+		const examples = fs.readdirSync(path.join(ROOT, 'examples')).filter((file) => file.endsWith('.json')).length;
+		expect(/the (\w+) example workflows, every one published/.exec(readme)?.[1]).toBe(NUMBERS[examples]);
+		expect(/\(all (\w+) are in \[`examples\/`\]/.exec(readme)?.[1]).toBe(NUMBERS[examples]);
+	});
 });
 
 describe('the repository stands on its own', () => {
