@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useSandbox } from '../helpers/sandbox';
-import { engineFor, requestsSeen, runOperation } from './world';
+import { engineFor, requestsSeen, runOperation, SMALL_SHIPMENT } from './world';
 
 /*
  * Fields that hold `{{ $json.field }}` are read from the item without n8n's expression sandbox
@@ -74,4 +74,22 @@ test.each<[string, (barcode: string) => IDataObject]>([
 	const input = [itemOf(shipment.barcode)];
 	const expected = await outcome('={{ $json["order"]["shipment"]["barcode"] }}', input);
 	expect(await outcome('={{ $json.order.shipment.barcode }}', input)).toEqual(expected);
+});
+
+test.each<[string, IDataObject, 'sent' | 'refused']>([
+	['every field there', { order: { number: 'SHOP-1', email: 'ana@example.com' } }, 'sent'],
+	['a number where text is read', { order: { number: 1042, email: 'ana@example.com' } }, 'sent'],
+	['one field missing', { order: { number: 'SHOP-1' } }, 'sent'],
+	['one field an object', { order: { number: 'SHOP-1', email: { at: 'example.com' } } }, 'refused'],
+])('a collection of such expressions and a typed-in value (%s): the same AWB and item as n8n\'s own evaluation', async (_case, item, outcome) => {
+	const createWith = async (reference: string, email: string) => {
+		await sandbox.control.reset();
+		const additionalAwbFields = { orderReference: reference, email, observations: 'Fragil' };
+		const { json, error } = await runOperation(engineFor(sandbox), 'shipment', 'create', { ...SMALL_SHIPMENT, additionalAwbFields }, { input: [item] });
+		const [sent] = await requestsSeen(sandbox, 'createAwb');
+		return { json, error: error?.message, body: sent?.body };
+	};
+	const expected = await createWith('={{ $json["order"]["number"] }}', '={{ $json["order"]["email"] }}');
+	expect(expected.body === undefined ? 'refused' : 'sent').toBe(outcome);
+	expect(await createWith('={{ $json.order.number }}', '={{ $json.order.email }}')).toEqual(expected);
 });
