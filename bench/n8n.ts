@@ -2,8 +2,9 @@
  * The real n8n server for the benchmark: started by the project's launcher with its own user folder and
  * ports, the sandbox beside it, and webhook flows of one item per barcode or shop order: three that track
  * the same barcodes (the Cargus node, the HTTP Request node with a Header Auth credential, the HTTP Request
- * node with typed-in headers) and two that create an AWB per shop order (example 1's Create AWB node, the
- * HTTP Request node with the Header Auth credential sending the same body).
+ * node with typed-in headers) and three that create an AWB per shop order (an Edit Fields node mapping the
+ * order in one expression for Create's Map Automatically, example 1's Create AWB node with an expression
+ * per field, the HTTP Request node with the Header Auth credential sending the same body).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -13,7 +14,7 @@ import { request } from 'undici';
 import { launch, ROOT, SANDBOX_CREDENTIAL_ID, type Launched } from '../scripts/lib/launcher';
 import { DEFAULT_ACCOUNT, SandboxControl } from '../sandbox';
 
-export type Flow = 'cargus' | 'httpCredential' | 'httpHeaders' | 'cargusCreate' | 'httpCreate';
+export type Flow = 'cargus' | 'httpCredential' | 'httpHeaders' | 'cargusCreate' | 'cargusCreateForm' | 'httpCreate';
 
 /** The sandbox operation each flow sends once per item. */
 const FLOW_OPERATION: Record<Flow, 'trace' | 'createAwb'> = {
@@ -21,6 +22,7 @@ const FLOW_OPERATION: Record<Flow, 'trace' | 'createAwb'> = {
 	httpCredential: 'trace',
 	httpHeaders: 'trace',
 	cargusCreate: 'createAwb',
+	cargusCreateForm: 'createAwb',
 	httpCreate: 'createAwb',
 };
 
@@ -88,30 +90,56 @@ function node(name: string, type: string, typeVersion: number, x: number, parame
  * Webhook (POST {barcodes: [...]} or {orders: [...]}) → Split Out (one item per barcode, or per order as
  * `body`, as example 1's webhook gives it) → the worker node; answers when done.
  */
-function webhookFlow(flow: Flow, worker: ReturnType<typeof node>) {
+function webhookFlow(flow: Flow, ...workers: Array<ReturnType<typeof node>>) {
 	const split = FLOW_OPERATION[flow] === 'trace' ? { fieldToSplitOut: 'body.barcodes', destination: 'barcode' } : { fieldToSplitOut: 'body.orders', destination: 'body' };
+	const nodes = [
+		node('Webhook', 'n8n-nodes-base.webhook', 2, 0, { httpMethod: 'POST', path: `bench-${flow}`, responseMode: 'lastNode', responseData: 'noData', options: {} }, { webhookId: crypto.randomUUID() }),
+		node('Split Out', 'n8n-nodes-base.splitOut', 1, 220, { fieldToSplitOut: split.fieldToSplitOut, options: { destinationFieldName: split.destination } }),
+		...workers.map((worker, index) => ({ ...worker, position: [440 + 220 * index, 0] })),
+	];
 	return {
 		name: `Bench: 1 item per ${split.destination === 'barcode' ? 'barcode' : 'shop order'} (${flow})`,
-		nodes: [
-			node('Webhook', 'n8n-nodes-base.webhook', 2, 0, { httpMethod: 'POST', path: `bench-${flow}`, responseMode: 'lastNode', responseData: 'noData', options: {} }, { webhookId: crypto.randomUUID() }),
-			node('Split Out', 'n8n-nodes-base.splitOut', 1, 220, { fieldToSplitOut: split.fieldToSplitOut, options: { destinationFieldName: split.destination } }),
-			worker,
-		],
-		connections: {
-			Webhook: { main: [[{ node: 'Split Out', type: 'main', index: 0 }]] },
-			'Split Out': { main: [[{ node: worker.name, type: 'main', index: 0 }]] },
-		},
+		nodes,
+		connections: Object.fromEntries(nodes.slice(0, -1).map((from, index) => [from.name, { main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]] }])),
 		settings: { executionOrder: 'v1' },
 	};
 }
 
 const EXAMPLE_1 = path.join(ROOT, 'examples', '1-eshop-order-to-pickup-request.json');
 
-/** Example 1's Create AWB node as it is, one AWB per shop order. */
-function cargusCreator() {
+const cargusNode = (parameters: Record<string, unknown>) =>
+	node('Cargus', 'n8n-nodes-cargus.cargus', 1, 440, parameters, { credentials: { cargusApi: { id: SANDBOX_CREDENTIAL_ID, name: 'Cargus Sandbox' } } });
+
+/** Example 1's Create AWB node as it is, an expression per field, one AWB per shop order. */
+function cargusFormCreator() {
 	const workflow = JSON.parse(fs.readFileSync(EXAMPLE_1, 'utf8')) as { nodes: Array<{ name: string; parameters: Record<string, unknown> }> };
-	const { parameters } = workflow.nodes.find((candidate) => candidate.name === 'Create AWB')!;
-	return node('Cargus', 'n8n-nodes-cargus.cargus', 1, 440, parameters, { credentials: { cargusApi: { id: SANDBOX_CREDENTIAL_ID, name: 'Cargus Sandbox' } } });
+	return cargusNode(workflow.nodes.find((candidate) => candidate.name === 'Create AWB')!.parameters);
+}
+
+/** Example 1's AWB fields from the shop order in one expression, named as Create's form names them (docs/node.md). */
+const AWB_FIELDS = `={{ (() => { const o = $json.body, a = o.shippingAddress, shipAndGo = o.delivery?.method === 'shipAndGo'; return {
+	senderLocationId: 1005962049,
+	serviceId: shipAndGo ? 38 : 34,
+	deliveryPudoPoint: o.delivery?.shipAndGoPointId,
+	recipientName: o.contact.name,
+	recipientPhone: o.contact.phone,
+	recipientCountyId: a.county,
+	recipientLocalityId: a.locality,
+	recipientStreetId: a.street,
+	pieces: [{ type: 1, weight: Math.max(1, Math.ceil(o.totalWeightKg)) }],
+	cashOnDelivery: o.paymentMethod === 'cashOnDelivery' ? o.total : 0,
+	buildingNumber: a.number,
+	addressText: a.details,
+	email: o.contact.email,
+	orderReference: o.orderNumber,
+}; })() }}`;
+
+/** An Edit Fields node mapping the shop order in one expression, then Create with Mapping Mode: Map Automatically. */
+function cargusMappedCreator() {
+	return [
+		node('AWB Fields', 'n8n-nodes-base.set', 3.4, 440, { mode: 'raw', jsonOutput: AWB_FIELDS, options: {} }),
+		cargusNode({ resource: 'shipment', operation: 'create', mappingMode: 'autoMapInputData' }),
+	];
 }
 
 /** The body example 1's Create AWB node sends for a courier order, built by the HTTP Request node's expression. */
@@ -217,7 +245,8 @@ export async function startBenchN8n(options: { items: number; nodeArgs?: string[
 			cargus: webhookFlow('cargus', cargusTracker()),
 			httpCredential: webhookFlow('httpCredential', httpTracker(sandboxUrl, token, credential.id)),
 			httpHeaders: webhookFlow('httpHeaders', httpTracker(sandboxUrl, token)),
-			cargusCreate: webhookFlow('cargusCreate', cargusCreator()),
+			cargusCreate: webhookFlow('cargusCreate', ...cargusMappedCreator()),
+			cargusCreateForm: webhookFlow('cargusCreateForm', cargusFormCreator()),
 			httpCreate: webhookFlow('httpCreate', httpCreator(sandboxUrl, token, credential.id)),
 		};
 		for (const workflow of Object.values(workflows)) {

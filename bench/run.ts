@@ -34,8 +34,9 @@ const LABELS: Record<Variant, string> = {
 	httpCredential: '(b) HTTP Request, Header Auth credential',
 	httpHeaders: '(c) HTTP Request, typed-in headers',
 	undici: '(d) undici loop outside n8n, same concurrency',
-	cargusCreate: '(e) Cargus node › Shipment › Create (example 1\'s Create AWB)',
+	cargusCreate: '(e) Edit Fields (the order in one expression) › Cargus node › Shipment › Create, Map Automatically',
 	httpCreate: '(f) HTTP Request, Header Auth credential, POST /api/Awbs with the same body',
+	cargusCreateForm: '(g) Cargus node › Shipment › Create, an expression per field (example 1\'s Create AWB)',
 };
 
 /** Runs `run` once per variant to warm up, then RUNS rounds each starting with a different variant, so none always runs first or last. */
@@ -109,16 +110,18 @@ async function flowRows(n8n: BenchN8n): Promise<Row[]> {
 	}
 }
 
-/** 1,000 shop orders (BENCH_ITEMS) made AWBs in one execution: example 1's Create AWB node next to the HTTP Request node. */
+type CreateFlow = 'cargusCreate' | 'httpCreate' | 'cargusCreateForm';
+
+/** 1,000 shop orders (BENCH_ITEMS) made AWBs in one execution: the Cargus node mapped two ways next to the HTTP Request node. */
 async function createRows(n8n: BenchN8n): Promise<Row[]> {
 	const samples: Partial<Record<Flow, unknown>> = {};
-	const logins: number[] = [];
+	const logins: Record<'cargusCreate' | 'cargusCreateForm', number[]> = { cargusCreate: [], cargusCreateForm: [] };
 	const times = await alternate(
-		['cargusCreate', 'httpCreate'] as Array<'cargusCreate' | 'httpCreate'>,
+		['cargusCreate', 'httpCreate', 'cargusCreateForm'] as CreateFlow[],
 		async (flow) => {
 			const result = await n8n.run(flow);
 			samples[flow] = result.sample;
-			if (flow === 'cargusCreate') logins.push(result.logins);
+			if (flow !== 'httpCreate') logins[flow].push(result.logins);
 			return result;
 		},
 		(flow) => LABELS[flow],
@@ -131,19 +134,23 @@ async function createRows(n8n: BenchN8n): Promise<Row[]> {
 				: Array.isArray(value) ? value.map(sorted) : value;
 		return JSON.stringify(sorted(body));
 	};
-	if (comparable(samples.cargusCreate) !== comparable(samples.httpCreate)) {
-		throw new Error(`The two create flows send different AWBs:\n${JSON.stringify(samples.cargusCreate)}\n${JSON.stringify(samples.httpCreate)}`);
+	for (const flow of ['cargusCreate', 'cargusCreateForm'] as const) {
+		if (comparable(samples[flow]) !== comparable(samples.httpCreate)) {
+			throw new Error(`${flow} and httpCreate send different AWBs:\n${JSON.stringify(samples[flow])}\n${JSON.stringify(samples.httpCreate)}`);
+		}
 	}
-	const [e, f] = [median(times.cargusCreate), median(times.httpCreate)];
+	const [e, f, g] = [median(times.cargusCreate), median(times.httpCreate), median(times.cargusCreateForm)];
+	const loginNote = (flow: 'cargusCreate' | 'cargusCreateForm') => `logins: ${logins[flow][0]} in the warm-up run, then ${logins[flow].slice(1).join(', ')}`;
 	return [
 		{
 			measure: `${LABELS.cargusCreate}, ${count(ITEMS)} shop orders`,
 			value: seconds(e),
 			ratio: `${ratio(e, f)} (f)`,
 			target: `≤ 1.0× (f): ${reached(e <= f)}`,
-			note: `${runsNote(times.cargusCreate)}; logins: ${logins[0]} in the warm-up run, then ${logins.slice(1).join(', ')}`,
+			note: `${runsNote(times.cargusCreate)}; ${loginNote('cargusCreate')}`,
 		},
 		{ measure: LABELS.httpCreate, value: seconds(f), note: runsNote(times.httpCreate) },
+		{ measure: LABELS.cargusCreateForm, value: seconds(g), ratio: `${ratio(g, f)} (f)`, note: `${runsNote(times.cargusCreateForm)}; ${loginNote('cargusCreateForm')}` },
 	];
 }
 

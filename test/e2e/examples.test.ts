@@ -6,7 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { CargusApi } from '../../credentials/CargusApi.credentials';
 import { Cargus } from '../../nodes/Cargus/Cargus.node';
@@ -32,7 +33,10 @@ const cargusNodes = files.flatMap((file) => {
 	return workflow.nodes.filter((n) => n.type in descriptions).map((node) => ({ file, node }));
 });
 
-/** As n8n's displayParameter: a field is shown when its `show` values hold the parameter's, and an expression shows it. */
+/**
+ * As n8n's displayParameter: a field is shown when its `show` values hold the parameter's, and an expression
+ * shows it. A parameter the example leaves out has its default, as n8n fills it in on import.
+ */
 function shownFor(properties: INodeProperties[], parameters: Record<string, unknown>): INodeProperties[] {
 	const isExpression = (value: unknown) => typeof value === 'string' && value.startsWith('=');
 	return properties.filter((p) =>
@@ -53,7 +57,9 @@ describe('example workflows', () => {
 	it.each(cargusNodes.map(({ file, node }) => [`${file} › ${node.name}`, node] as const))(
 		'%s uses existing parameters and sets the required ones',
 		(_label, node) => {
-			const shown = shownFor(descriptions[node.type].properties, node.parameters);
+			const { properties } = descriptions[node.type];
+			const withDefaults = NodeHelpers.getNodeParameters(properties, node.parameters as INodeParameters, true, false, null, null) ?? {};
+			const shown = shownFor(properties, withDefaults);
 			const problems: string[] = [];
 			for (const [name, value] of Object.entries(node.parameters)) {
 				if (name === 'pollTimes') continue; // added by n8n to polling triggers

@@ -3,6 +3,7 @@ import path from 'node:path';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { Cargus } from '../../nodes/Cargus/Cargus.node';
 import { listSearch, loadOptions } from '../helpers/loadOptions';
 import { sandboxCredential, useSandbox } from '../helpers/sandbox';
 import { engineFor, requestsSeen, runOperation } from './world';
@@ -149,6 +150,87 @@ describe('Shipment › Create', () => {
 	it('says what Cargus answered when it refuses: another client\'s pickup location', async () => {
 		const { error } = await createAwb({ senderLocationId: 1005962060 });
 		expect(error?.message).toMatch(/1005962060/);
+	});
+});
+
+/** ORDER as an input item gives it to Map Automatically: each field under the form's name, Additional Fields beside the others. */
+const ORDER_ITEM: IDataObject = {
+	...Object.fromEntries(Object.entries(ORDER).filter(([name]) => name !== 'additionalAwbFields' && name !== 'pieces')),
+	...(ORDER.additionalAwbFields as IDataObject),
+	pieces: (ORDER.pieces as { piece: IDataObject[] }).piece,
+};
+const mapAutomatically = (input: IDataObject[]) =>
+	runOperation(engineFor(sandbox), 'shipment', 'create', { mappingMode: 'autoMapInputData' }, { input, continueOnFail: true });
+
+describe('Shipment › Create, Mapping Mode: Map Automatically', () => {
+	it('reads each field from the input item\'s field of the same name and sends the AWB the form sends; other fields of the item are left alone', async () => {
+		const fromForm = await createAwb();
+		const [formRequest] = await requestsSeen(sandbox, 'createAwb');
+		await sandbox.control.clearRequests();
+		const fromItem = await mapAutomatically([{ ...ORDER_ITEM, shopOrderId: 77, note: 'not an AWB field' }]);
+		expect(fromItem.error).toBeUndefined();
+		const [itemRequest] = await requestsSeen(sandbox, 'createAwb');
+		expect(itemRequest.body).toEqual(formRequest.body);
+		expect(fromItem.json).toEqual([{ ...fromForm.json[0], BarCode: expect.stringMatching(/^\d{10}$/) }]);
+		expect(fromItem.json[0].BarCode).not.toBe(fromForm.json[0].BarCode);
+	});
+
+	it('a field the item lacks takes the form\'s default: one 1 kg parcel, no cash on delivery', async () => {
+		const { pieces, cashOnDelivery, ...rest } = ORDER_ITEM;
+		expect([pieces, cashOnDelivery]).not.toContain(undefined);
+		const { error } = await mapAutomatically([rest]);
+		expect(error).toBeUndefined();
+		const [request] = await requestsSeen(sandbox, 'createAwb');
+		expect(request.body).toMatchObject({ CashRepayment: 0, Parcels: 1, Envelopes: 0, TotalWeight: 1, ParcelCodes: [{ Code: '0', Type: 1, Weight: 1, Length: 0, Width: 0, Height: 0 }] });
+	});
+
+	it('sends a Ship & Go shipment to the item\'s point, without county or locality', async () => {
+		const points = await listSearch('searchDeliveryShipAndGoPoints', { cashOnDelivery: 1 }, sandboxCredential(sandbox.url), 'Cluj');
+		const { recipientCountyId, recipientLocalityId, ...rest } = ORDER_ITEM;
+		expect([recipientCountyId, recipientLocalityId]).not.toContain(undefined);
+		const { error } = await mapAutomatically([{ ...rest, serviceId: 38, deliveryPudoPoint: points.results[0].value, pieces: [{ type: 1, weight: 2 }] }]);
+		expect(error).toBeUndefined();
+		const [request] = await requestsSeen(sandbox, 'createAwb');
+		expect(request.body).toMatchObject({ ServiceId: 38, DeliveryPudoPoint: Number(points.results[0].value) });
+		expect((request.body as IDataObject).Recipient).not.toHaveProperty('CountyId');
+	});
+
+	it('the form\'s notice and docs/node.md name the same input fields, one for each field of the form', () => {
+		const fields = new Cargus().description.properties.filter((property) => property.displayOptions?.show?.operation?.includes('create') && property.displayOptions.show.resource?.includes('shipment'));
+		const notice = fields.find((property) => property.name === 'mappingNotice')!.displayName;
+		const noticed = /by these names: ([^.]+)\./.exec(notice)![1].split(', ');
+		const formNames = fields.flatMap((property) => (property.type === 'collection' ? (property.options as Array<{ name: string }>).map((child) => child.name) : property.type === 'notice' || property.name === 'mappingMode' ? [] : [property.name]));
+		expect(noticed).toEqual(formNames);
+		const docs = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'node.md'), 'utf8');
+		const documented = /The names are the form's:([\s\S]+?)A field the item lacks/.exec(docs)![1];
+		expect([...documented.matchAll(/`(\w+)`/g)].map(([, name]) => name).sort()).toEqual([...noticed].sort());
+	});
+
+	it('refuses a bad or missing field by the item\'s own field name and the item, and sends nothing for it', async () => {
+		const { recipientName, ...nameless } = ORDER_ITEM;
+		expect(recipientName).toBeDefined();
+		const { items, error } = await mapAutomatically([
+			{ ...ORDER_ITEM, recipientPhone: ['0722000000'] },
+			nameless,
+			{ ...ORDER_ITEM, email: 'maria at example' },
+			{ ...ORDER_ITEM, pieces: { type: 1, weight: 2 } },
+			{ ...ORDER_ITEM, pieces: [{ type: 1, weight: 2 }, { type: 1, weight: 'heavy' }] },
+			{ ...ORDER_ITEM, serviceId: 38, deliveryPudoPoint: '' },
+			ORDER_ITEM,
+		]);
+		expect(error).toBeUndefined();
+		const messages = items.map((item) => item.error?.message ?? 'sent');
+		expect(messages.slice(0, 6).map((message) => message.replace(/\): .*/, ')'))).toEqual([
+			'Input field "recipientPhone" (item 1)',
+			'Input field "recipientName" (item 2)',
+			'Input field "email" (item 3)',
+			'Input field "pieces" › Piece (item 4)',
+			'Input field "pieces" › 2 › "weight" (item 5)',
+			'Input field "deliveryPudoPoint" (item 6)',
+		]);
+		expect(messages[1]).toContain('a value is required');
+		expect(messages[6]).toBe('sent');
+		expect(await requestsSeen(sandbox, 'createAwb')).toHaveLength(1);
 	});
 });
 

@@ -11,7 +11,8 @@ import type {
 import type { Destination } from './field';
 import { useOf } from './field';
 import { refuse } from './input';
-import { parameterOf } from './itemParameters';
+import { formValuesOf, inputFieldLabel, MAP_AUTOMATICALLY, MAPPING_MODE } from './itemMapping';
+import { parameterOf, rememberValues } from './itemParameters';
 import { quote } from './quote';
 import type { RuleName } from './rules';
 import { RULES, ruleOf } from './rules';
@@ -44,8 +45,15 @@ type Placement = (destination: Destination, value: unknown) => void;
 
 /** The input step of an operation whose fields are `fields`; `operation` names it in a missing-rule error. */
 export function inputStep(operation: string, fields: INodeProperties[]): PreSendAction {
-	const plans = fields.filter(isValue).map((field) => planOf(operation, field, field.name, field.displayName));
+	const formPlans = fields.filter(isValue).map((field) => planOf(operation, field, field.name, field.displayName));
+	const mapped = fields.some((field) => field.name === MAPPING_MODE);
+	const inputPlans = fields
+		.filter(isValue)
+		.map((field) => planOf(operation, field, field.name, field.name === MAPPING_MODE ? field.displayName : inputFieldLabel(field.name), false, true));
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+		const fromItem = mapped && parameterOf(this, MAPPING_MODE) === MAP_AUTOMATICALLY;
+		if (fromItem) rememberValues(this, formValuesOf(this.getInputData().json, fields));
+		const plans = fromItem ? inputPlans : formPlans;
 		const timezone = this.getTimezone();
 		const placeInRequest: Placement = (destination, value) => putInRequest(options, destination, value);
 		const read = new Map<string, unknown>();
@@ -70,7 +78,8 @@ function listOf(to: Destination | Destination[] | undefined): Destination[] {
 	return Array.isArray(to) ? to : [to];
 }
 
-function planOf(operation: string, field: INodeProperties, path: string, label: string, nested = false): FieldPlan {
+/** `inputNames`: errors name the input item's fields (Map Automatically), not the form's. */
+function planOf(operation: string, field: INodeProperties, path: string, label: string, nested = false, inputNames = false): FieldPlan {
 	const required = field.required === true;
 	// An optional dropdown left empty is not chosen, as optional text left empty is not given.
 	const blankAllowed = !required && (nested || field.type === 'string' || field.type === 'options');
@@ -78,7 +87,7 @@ function planOf(operation: string, field: INodeProperties, path: string, label: 
 	if (field.type === 'collection') {
 		const children = ((field.options ?? []) as INodeProperties[])
 			.filter(isValue)
-			.map((child) => planOf(operation, child, `${path}.${child.name}`, `${label} › ${child.displayName}`, true));
+			.map((child) => planOf(operation, child, `${path}.${child.name}`, inputNames ? inputFieldLabel(child.name) : `${label} › ${child.displayName}`, true, inputNames));
 		return { field, label, required, blankAllowed, to, children };
 	}
 	if (field.type === 'fixedCollection') {
@@ -89,7 +98,7 @@ function planOf(operation: string, field: INodeProperties, path: string, label: 
 			to: listOf(useOf(group).to),
 			children: group.values
 				.filter(isValue)
-				.map((child) => planOf(operation, child, `${path}.${group.name}.${child.name}`, child.displayName, true)),
+				.map((child) => planOf(operation, child, `${path}.${group.name}.${child.name}`, inputNames ? `"${child.name}"` : child.displayName, true, inputNames)),
 		}));
 		return { field, label, required, blankAllowed, to, groups };
 	}
@@ -179,7 +188,8 @@ function isShown(context: IExecuteSingleFunctions, field: INodeProperties): bool
 		return (allowed ?? []).some((candidate) => comparable(candidate) === value);
 	};
 	for (const [name, allowed] of Object.entries(show)) {
-		if (name.startsWith('@')) continue;
+		// Map Automatically hides the form's fields, not their values: those come from the item.
+		if (name.startsWith('@') || name === MAPPING_MODE) continue;
 		if (!matches(name, allowed as unknown[])) return false;
 	}
 	for (const [name, hidden] of Object.entries(hide)) {

@@ -10,14 +10,27 @@ const valuesByItem = new WeakMap<IExecuteSingleFunctions, Map<string, unknown>>(
  * value share one reading. Without a fallback a missing parameter throws, as n8n's own read does.
  */
 export function parameterOf(context: IExecuteSingleFunctions, name: string, fallback?: null): unknown {
-	let values = valuesByItem.get(context);
-	if (values === undefined) {
-		values = new Map();
-		valuesByItem.set(context, values);
-	}
+	const values = readingsOf(context);
 	if (values.has(name)) return values.get(name);
 	const value = itemFieldValue(context, name)?.value ?? (context.getNodeParameter(name, fallback) as unknown);
 	// A missing parameter gives the fallback, which is not remembered: a read without one must still throw.
 	if (value !== fallback) values.set(name, value);
 	return value;
+}
+
+/** Values this item gives its parameters from elsewhere (Map Automatically: the input item's fields), read as theirs. */
+export function rememberValues(context: IExecuteSingleFunctions, given: Map<string, unknown>): void {
+	const values = readingsOf(context);
+	for (const [name, value] of given) values.set(name, value);
+}
+
+function readingsOf(context: IExecuteSingleFunctions): Map<string, unknown> {
+	// n8n runs the output steps on a context made from the item's with Object.create: the same item.
+	for (let item: object | null = context; item !== null; item = Object.getPrototypeOf(item) as object | null) {
+		const known = valuesByItem.get(item as IExecuteSingleFunctions);
+		if (known !== undefined) return known;
+	}
+	const values = new Map<string, unknown>();
+	valuesByItem.set(context, values);
+	return values;
 }

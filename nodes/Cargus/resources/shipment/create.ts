@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { nestedBody, piecesToBody, serviceField, SHIP_AND_GO_SERVICE } from '../../shared/awb';
 import { field, toBody } from '../../shared/field';
 import { additionalFields, pickupLocationField } from '../../shared/fields';
+import { withMappingMode } from '../../shared/itemMapping';
 import { operation } from '../../shared/operation';
 import { awbCreated } from '../../shared/output';
 import { priceTableField, shipmentOptionFields } from '../../shared/priceFields';
@@ -28,7 +29,7 @@ export const create = operation({
 	method: 'POST',
 	url: '/api/Awbs',
 	send: sendWithToken,
-	fields: [
+	fields: withMappingMode([
 		pickupLocationField('senderLocationId', 'Your pickup location the courier collects the shipment from', toBody('Sender.LocationId')),
 		serviceField(toBody('ServiceId')),
 		field(
@@ -146,7 +147,7 @@ export const create = operation({
 			...shipmentOptionFields,
 			priceTableField,
 		], 'additionalAwbFields'),
-	],
+	], 'AWB'),
 	preSend: [nestedBody, piecesToBody],
 	output: awbCreated,
 });

@@ -1,0 +1,81 @@
+import type { IDataObject, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
+
+/*
+ * Mapping Mode, as n8n's database nodes have it: each field in the form, or every field from the input
+ * item's field of the same name. Mapping a whole order in one Edit Fields expression costs n8n one
+ * evaluation per item, where a form of expressions costs two per field (docs/performance.md).
+ */
+
+export const MAPPING_MODE = 'mappingMode';
+export const MAP_AUTOMATICALLY = 'autoMapInputData';
+const DEFINE_BELOW = 'defineBelow';
+
+/** The Mapping Mode field and a notice naming the input fields, then `fields`, each shown when mapped in the form. */
+export function withMappingMode(fields: INodeProperties[], what: string): INodeProperties[] {
+	const mode: INodeProperties = {
+		displayName: 'Mapping Mode',
+		name: MAPPING_MODE,
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Map Each Field Below', value: DEFINE_BELOW, description: `Set each field of the ${what} in this form` },
+			{
+				name: 'Map Automatically',
+				value: MAP_AUTOMATICALLY,
+				description: 'Read each field from the input item\'s field of the same name, e.g. an order mapped by one Edit Fields node',
+			},
+		],
+		default: DEFINE_BELOW,
+	};
+	const notice: INodeProperties = {
+		displayName: `Each input item gives the ${what}'s fields by these names: ${fields.flatMap(inputNames).join(', ')}. Other fields of the item are left alone; a field it lacks takes the form's default.`,
+		name: 'mappingNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { [MAPPING_MODE]: [MAP_AUTOMATICALLY] } },
+	};
+	const inForm = fields.map((field) => ({ ...field, displayOptions: { ...field.displayOptions, show: { ...field.displayOptions?.show, [MAPPING_MODE]: [DEFINE_BELOW] } } }));
+	return [mode, notice, ...inForm];
+}
+
+/** The names a field takes in the input item: a collection's own fields sit beside the others. */
+function inputNames(field: INodeProperties): string[] {
+	if (field.type === 'notice') return [];
+	if (field.type === 'collection') return ((field.options ?? []) as INodeProperties[]).map((child) => child.name);
+	return [field.name];
+}
+
+/**
+ * Each field's value as the form would hold it, taken from the input item: a collection gathers its own
+ * fields, a list of entries (Parcels) is the item's list, and a field the item lacks has its default,
+ * as has a field an entry of the list lacks.
+ */
+export function formValuesOf(json: IDataObject, fields: INodeProperties[]): Map<string, unknown> {
+	const has = (name: string) => Object.prototype.hasOwnProperty.call(json, name);
+	const values = new Map<string, unknown>();
+	for (const field of fields) {
+		if (field.name === MAPPING_MODE || field.type === 'notice') continue;
+		if (field.type === 'collection') {
+			const children = ((field.options ?? []) as INodeProperties[]).filter((child) => has(child.name));
+			values.set(field.name, Object.fromEntries(children.map((child) => [child.name, json[child.name]])));
+		} else if (field.type === 'fixedCollection') {
+			const [group] = (field.options ?? []) as INodePropertyCollection[];
+			const entries = has(field.name) ? json[field.name] : (field.default as IDataObject)[group.name];
+			values.set(field.name, { [group.name]: Array.isArray(entries) ? entries.map((entry) => withDefaults(entry, group)) : entries });
+		} else {
+			values.set(field.name, has(field.name) ? json[field.name] : field.default);
+		}
+	}
+	return values;
+}
+
+/** A list entry with the defaults of the fields it lacks, as n8n fills an entry added in the form. */
+function withDefaults(entry: unknown, group: INodePropertyCollection): unknown {
+	if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return entry;
+	return { ...Object.fromEntries(group.values.map((child) => [child.name, child.default])), ...entry };
+}
+
+/** How an error names a field read from the input item: by the item's own field name. */
+export function inputFieldLabel(name: string): string {
+	return `Input field "${name}"`;
+}
