@@ -13,6 +13,7 @@ import { request } from 'undici';
 
 import { launch, ROOT, SANDBOX_CREDENTIAL_ID, type Launched } from '../scripts/lib/launcher';
 import { DEFAULT_ACCOUNT, SandboxControl } from '../sandbox';
+import { MAPPED_CREATE } from '../test/e2e/mappedOrders';
 
 export type Flow = 'cargus' | 'httpCredential' | 'httpHeaders' | 'cargusCreate' | 'cargusCreateForm' | 'httpCreate';
 
@@ -116,29 +117,11 @@ function cargusFormCreator() {
 	return cargusNode(workflow.nodes.find((candidate) => candidate.name === 'Create AWB')!.parameters);
 }
 
-/** Example 1's AWB fields from the shop order in one expression, named as Create's form names them (docs/node.md). */
-const AWB_FIELDS = `={{ (() => { const o = $json.body, a = o.shippingAddress, shipAndGo = o.delivery?.method === 'shipAndGo'; return {
-	senderLocationId: 1005962049,
-	serviceId: shipAndGo ? 38 : 34,
-	deliveryPudoPoint: o.delivery?.shipAndGoPointId,
-	recipientName: o.contact.name,
-	recipientPhone: o.contact.phone,
-	recipientCountyId: a.county,
-	recipientLocalityId: a.locality,
-	recipientStreetId: a.street,
-	pieces: [{ type: 1, weight: Math.max(1, Math.ceil(o.totalWeightKg)) }],
-	cashOnDelivery: o.paymentMethod === 'cashOnDelivery' ? o.total : 0,
-	buildingNumber: a.number,
-	addressText: a.details,
-	email: o.contact.email,
-	orderReference: o.orderNumber,
-}; })() }}`;
-
-/** An Edit Fields node mapping the shop order in one expression, then Create with Mapping Mode: Map Automatically. */
+/** An Edit Fields node mapping the shop order in one expression, then Create with Mapping Mode: Map Automatically (as the e2e run's). */
 function cargusMappedCreator() {
 	return [
-		node('AWB Fields', 'n8n-nodes-base.set', 3.4, 440, { mode: 'raw', jsonOutput: AWB_FIELDS, options: {} }),
-		cargusNode({ resource: 'shipment', operation: 'create', mappingMode: 'autoMapInputData' }),
+		node('AWB Fields', MAPPED_CREATE.editFields.type, MAPPED_CREATE.editFields.typeVersion, 440, MAPPED_CREATE.editFields.parameters),
+		cargusNode(MAPPED_CREATE.create.parameters),
 	];
 }
 

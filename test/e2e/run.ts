@@ -32,6 +32,7 @@ import { BROWSER_ID, buildPackage, launch, n8nTarget, N8N_VERSION, ROOT, SANDBOX
 import { mainOperationForms, type FormShot } from './forms';
 import { keyPerItem } from './dynamicCredentials';
 import { loginsAtScale } from './loginAtScale';
+import { mappedOrdersCheck } from './mappedOrders';
 import { checkRecommendedSettings } from './recommendedSettings';
 import { cashOnDeliveryExampleCheck, invoiceExampleCheck } from './triggerEvents';
 import { dayPickupExampleCheck } from './dayPickup';
@@ -311,6 +312,8 @@ async function main(): Promise<void> {
 		// Last of the clock's moves: the example 1 AWB's way to cash on delivery takes days.
 		await shopOrderAwbCheck(live, control, createdAwb, createdOn);
 		await startedStateCheck(live);
+		// After the clock's last move: the example 3 trigger watches every AWB of the account.
+		await mappedOrdersCheck(live, control);
 
 		// 5. The editor: log in as the owner and screenshot a workflow with the Cargus node.
 		await check('editor shows the Cargus node on the workflow canvas (screenshot)', async () => {

@@ -1,0 +1,84 @@
+/**
+ * 1,000 shop orders in one execution in the real n8n server, each mapped by one Edit Fields expression for
+ * Shipment › Create's Mapping Mode "Map Automatically" (docs/node.md): every order answered with its own
+ * barcode and order reference, one AWB request each, no more than one login. `npm run bench` times the same
+ * flow next to the HTTP Request node (bench/n8n.ts).
+ */
+import type { SandboxControl } from '../../sandbox';
+import { SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
+import { assert, check } from './checks';
+import { shopOrder } from './shopOrder';
+import { nodeMaker, postToWebhook } from './webhookFlow';
+
+const WORKFLOW_ID = 'cargusE2eMappedOrders';
+const WEBHOOK_PATH = 'cargus-e2e-mapped-orders';
+const ORDERS = 1000;
+
+/** Example 1's AWB fields from the shop order (`$json.body`) in one expression, named as Create's form names them. */
+export const AWB_FIELDS = `={{ (() => { const o = $json.body, a = o.shippingAddress, shipAndGo = o.delivery?.method === 'shipAndGo'; return {
+	senderLocationId: 1005962049,
+	serviceId: shipAndGo ? 38 : 34,
+	deliveryPudoPoint: o.delivery?.shipAndGoPointId,
+	recipientName: o.contact.name,
+	recipientPhone: o.contact.phone,
+	recipientCountyId: a.county,
+	recipientLocalityId: a.locality,
+	recipientStreetId: a.street,
+	pieces: [{ type: 1, weight: Math.max(1, Math.ceil(o.totalWeightKg)) }],
+	cashOnDelivery: o.paymentMethod === 'cashOnDelivery' ? o.total : 0,
+	buildingNumber: a.number,
+	addressText: a.details,
+	email: o.contact.email,
+	orderReference: o.orderNumber,
+}; })() }}`;
+
+/** The Edit Fields node (JSON mode) that maps each order, and the Create node that reads its fields. */
+export const MAPPED_CREATE = {
+	editFields: { type: 'n8n-nodes-base.set', typeVersion: 3.4, parameters: { mode: 'raw', jsonOutput: AWB_FIELDS, options: {} } },
+	create: { type: 'n8n-nodes-cargus.cargus', typeVersion: 1, parameters: { resource: 'shipment', operation: 'create', mappingMode: 'autoMapInputData' } },
+};
+
+/** Webhook ({orders: [...]}) -> Split Out (one item per order, as `body`) -> Edit Fields -> Create; answers Create's items. */
+function mappedOrdersWorkflow() {
+	const node = nodeMaker(WORKFLOW_ID);
+	const credentials = { cargusApi: { id: SANDBOX_CREDENTIAL_ID, name: 'Cargus Sandbox' } };
+	return {
+		id: WORKFLOW_ID,
+		name: 'e2e: 1,000 shop orders mapped for Create',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			node('Orders', 'n8n-nodes-base.webhook', 2.1, 0, { httpMethod: 'POST', path: WEBHOOK_PATH, responseMode: 'lastNode', responseData: 'allEntries', options: {} }, { webhookId: `${WORKFLOW_ID}-hook` }),
+			node('One item per order', 'n8n-nodes-base.splitOut', 1, 240, { fieldToSplitOut: 'body.orders', options: { destinationFieldName: 'body' } }),
+			node('AWB Fields', MAPPED_CREATE.editFields.type, MAPPED_CREATE.editFields.typeVersion, 480, MAPPED_CREATE.editFields.parameters),
+			node('Create AWB', MAPPED_CREATE.create.type, MAPPED_CREATE.create.typeVersion, 720, MAPPED_CREATE.create.parameters, { credentials }),
+		],
+		connections: {
+			Orders: { main: [[{ node: 'One item per order', type: 'main', index: 0 }]] },
+			'One item per order': { main: [[{ node: 'AWB Fields', type: 'main', index: 0 }]] },
+			'AWB Fields': { main: [[{ node: 'Create AWB', type: 'main', index: 0 }]] },
+		},
+	};
+}
+
+export async function mappedOrdersCheck(live: Launched, control: SandboxControl): Promise<void> {
+	await check('1,000 shop orders mapped by one Edit Fields expression into Shipment › Create, Map Automatically: each order its own AWB, one login at most', async () => {
+		const created = await live.rest<{ id: string }>('POST', '/rest/workflows', mappedOrdersWorkflow());
+		await live.activate(created.id);
+		const orders = Array.from({ length: ORDERS }, (_, index) => shopOrder({ orderNumber: `MAPPED-${index + 1}`, total: 100 + (index % 400) }));
+		await control.clearRequests();
+		const items = JSON.parse(await postToWebhook(live, WEBHOOK_PATH, { orders })) as Array<{ BarCode?: unknown; OrderReference?: unknown }>;
+		const barcodes = items.map((item) => String(item.BarCode));
+		assert(items.length === ORDERS, `${items.length} items came back for ${ORDERS} orders`);
+		assert(barcodes.every((barcode) => /^\d{10}$/.test(barcode)) && new Set(barcodes).size === ORDERS, `not ${ORDERS} distinct barcodes: ${JSON.stringify(items.slice(0, 3))}`);
+		const references = items.map((item) => item.OrderReference);
+		assert(references.every((reference, index) => reference === orders[index].orderNumber), `order references out of line: ${JSON.stringify(references.slice(0, 5))}`);
+		const requests = await control.requests();
+		const sent = requests.filter((request) => request.operation === 'createAwb').length;
+		const logins = requests.filter((request) => request.operation === 'login').length;
+		assert(sent === ORDERS && logins <= 1, `${sent} AWB requests and ${logins} logins for ${ORDERS} orders`);
+		const last = await control.shipments(barcodes.slice(-20));
+		assert(last.every((awb, index) => awb.codValue === orders[ORDERS - 20 + index].total), `cash on delivery is not each order's total: ${JSON.stringify(last.map((awb) => awb.codValue))}`);
+		return `${ORDERS} orders -> ${new Set(barcodes).size} barcodes with their order references, ${sent} AWB requests, ${logins} login`;
+	});
+}
