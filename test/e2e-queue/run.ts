@@ -408,7 +408,10 @@ async function main(): Promise<void> {
 			const orderRunsBefore = new Set((await executionsOf(live, WORKFLOW.order)).map((e) => e.id));
 			const served = await postWhenRegistered(webhookUrl(orderPath), order);
 			assert(served.status === 200 && /^\d{6,20}$/.test(String((JSON.parse(served.text) as { barcode?: string }).barcode)), `order while a worker is down: ${served.status} ${served.text.slice(0, 200)}`);
-			const orderRun = (await executionsOf(live, WORKFLOW.order)).filter((e) => !orderRunsBefore.has(e.id)).map((e) => e.id);
+			// As for the orders above: main may list the execution a moment after the webhook answered.
+			const newOrderRuns = async () => (await executionsOf(live, WORKFLOW.order)).filter((e) => !orderRunsBefore.has(e.id)).map((e) => e.id);
+			await waitFor('the order\'s execution listed', 30000, async () => ((await newOrderRuns()).length > 0 ? true : undefined)).catch(() => undefined);
+			const orderRun = await newOrderRuns();
 			assert(orderRun.length === 1 && ranOn(workers, orderRun)[0] === survivor.name, `the order ran on ${orderRun.length ? ranOn(workers, orderRun).join(', ') : 'nothing'}`);
 
 			const status = await finished(live, victimRun, 240000);
