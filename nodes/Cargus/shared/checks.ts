@@ -47,9 +47,9 @@ type Placement = (destination: Destination, value: unknown) => void;
 export function inputStep(operation: string, fields: INodeProperties[]): PreSendAction {
 	const formPlans = fields.filter(isValue).map((field) => planOf(operation, field, field.name, field.displayName));
 	const mapped = fields.some((field) => field.name === MAPPING_MODE);
-	const inputPlans = fields
-		.filter(isValue)
-		.map((field) => planOf(operation, field, field.name, field.name === MAPPING_MODE ? field.displayName : inputFieldLabel(field.name), false, true));
+	const inputPlans = mapped
+		? fields.filter(isValue).map((field) => planOf(operation, field, field.name, field.name === MAPPING_MODE ? field.displayName : inputFieldLabel(field.name), false, true))
+		: formPlans;
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const fromItem = mapped && parameterOf(this, MAPPING_MODE) === MAP_AUTOMATICALLY;
 		if (fromItem) rememberValues(this, formValuesOf(this.getInputData().json, fields));
