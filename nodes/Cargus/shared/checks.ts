@@ -9,13 +9,13 @@ import type {
 } from 'n8n-workflow';
 
 import type { Destination } from './field';
-import { useOf } from './field';
+import { ruleOf, useOf } from './field';
 import { refuse } from './input';
 import { formValuesOf, inputFieldLabel, MAP_AUTOMATICALLY, MAPPING_MODE } from './itemMapping';
 import { parameterOf, rememberValues } from './itemParameters';
 import { quote } from './quote';
 import type { RuleName } from './rules';
-import { RULES, ruleOf } from './rules';
+import { RULES } from './rules';
 import { isBlank, plainValue, readYesNo } from './values';
 
 /*

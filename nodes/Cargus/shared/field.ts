@@ -49,3 +49,15 @@ export function field(form: INodeProperties | INodePropertyCollection, use: Fiel
 export function useOf(form: INodeProperties | INodePropertyCollection): FieldUse {
 	return (form as { [USE]?: FieldUse })[USE] ?? {};
 }
+
+const RULE_BY_TYPE: Partial<Record<INodeProperties['type'], RuleName>> = {
+	string: 'text',
+	boolean: 'yesNo',
+	dateTime: 'date',
+	options: 'choice',
+};
+
+/** The field's declared rule, or the one of its type; undefined for a number field without one. */
+export function ruleOf(form: INodeProperties): RuleName | undefined {
+	return useOf(form).rule ?? RULE_BY_TYPE[form.type];
+}

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { MAX_BARCODES_PER_REQUEST } from './barcodes';
-import { useOf } from './field';
 import { dateOf, rfc3339 } from './input';
 import { quote } from './quote';
 import type { Reading } from './values';
@@ -76,15 +75,3 @@ export const RULES = {
 } satisfies Record<string, Reader>;
 
 export type RuleName = keyof typeof RULES;
-
-const RULE_BY_TYPE: Partial<Record<INodeProperties['type'], RuleName>> = {
-	string: 'text',
-	boolean: 'yesNo',
-	dateTime: 'date',
-	options: 'choice',
-};
-
-/** The field's declared rule, or the one of its type; undefined for a number field without one. */
-export function ruleOf(field: INodeProperties): RuleName | undefined {
-	return useOf(field).rule ?? RULE_BY_TYPE[field.type];
-}
