@@ -1,4 +1,5 @@
-import { toShipmentTrace, type TraceEvent } from '../../nodes/CargusTrigger/tracking/events';
+import { toShipmentTrace } from '../../nodes/CargusTrigger/tracking/events';
+import type { TraceEvent } from '../../nodes/CargusTrigger/tracking/shipmentEvent';
 import { identityOf } from '../../nodes/CargusTrigger/tracking/eventIdentity';
 
 // Saved static data holds sums of these hashes: they must stay what earlier versions computed, or an

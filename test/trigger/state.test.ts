@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { eventTime, toShipmentTrace, type TraceEvent } from '../../nodes/CargusTrigger/tracking/events';
+import { eventTime, toShipmentTrace } from '../../nodes/CargusTrigger/tracking/events';
+import type { TraceEvent } from '../../nodes/CargusTrigger/tracking/shipmentEvent';
 import { compareWithSeen, MISMATCHES_BEFORE_RESYNC, summarize, WatchState } from '../../nodes/CargusTrigger/tracking/state';
 
 // The sandbox only ever shows events in date order, one date per event. These cases cannot be

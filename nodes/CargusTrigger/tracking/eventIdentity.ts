@@ -1,4 +1,4 @@
-import type { ShipmentEvent } from './events';
+import type { ShipmentEvent } from './shipmentEvent';
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;

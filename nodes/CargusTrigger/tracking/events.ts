@@ -4,38 +4,13 @@ import { plainDateAsUtc } from '../../Cargus/shared/plainDate';
 import { TRACE_CODES, withMeanings } from '../../Cargus/shared/codeMeanings';
 import { cargusTimestamp } from '../../Cargus/shared/trackingStatus';
 import { compareEvents, hashIdentity, hashText, identityOf, sameIdentity } from './eventIdentity';
-
-/** One tracking event as Cargus serves it inside a PackageTrace's `Event` array. */
-export interface TraceEvent {
-	Date?: string;
-	EventId?: number;
-	Description?: string;
-	LocalityName?: string;
-	[field: string]: unknown;
-}
+import type { ShipmentEvent, TraceEvent } from './shipmentEvent';
 
 /** One element of a trace answer: a shipment with its events. */
 export interface PackageTrace {
 	Code?: string | number;
 	Event?: TraceEvent[] | null;
 	[field: string]: unknown;
-}
-
-/** A tracking event with its identity worked out once. */
-export interface ShipmentEvent {
-	barcode: string;
-	/** EventId as a number, -1 when it is not one. */
-	eventId: number;
-	/** Sortable time of `Date`: wall-clock milliseconds, 0 when the date cannot be read. */
-	time: number;
-	/**
-	 * The identity (eventIdentity.ts) of an event whose EventId is not a number or whose date cannot be
-	 * read; undefined for the others, whose identity follows from eventId and time.
-	 */
-	unusualIdentity: string | undefined;
-	/** hashText of the identity. */
-	hash: number;
-	raw: TraceEvent;
 }
 
 export interface ShipmentTrace {

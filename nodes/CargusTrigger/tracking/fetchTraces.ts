@@ -3,7 +3,8 @@ import type { IPollFunctions } from 'n8n-workflow';
 import { MAX_BARCODES_PER_REQUEST } from '../../Cargus/shared/barcodes';
 import { readList, send } from '../requests';
 import type { Source } from '../source';
-import { toShipmentTrace, type PackageTrace, type ShipmentTrace, type TraceEvent } from './events';
+import { toShipmentTrace, type PackageTrace, type ShipmentTrace } from './events';
+import type { TraceEvent } from './shipmentEvent';
 
 const ONE_REQUEST_TRACE_PATH = '/api/AwbTrace/GetAwbTraceOneRequest';
 const TRACE_WITHOUT_LOGIN_PATH = '/api/NoAuth/GetAwbTrace';

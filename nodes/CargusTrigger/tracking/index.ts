@@ -3,10 +3,11 @@ import type { IDataObject } from 'n8n-workflow';
 import type { TriggerEvent } from '../triggerEvent';
 import { trackingProperties } from './description';
 import { compareEvents } from './eventIdentity';
-import { toOutputItem, type ShipmentEvent, type ShipmentTrace } from './events';
+import { toOutputItem, type ShipmentTrace } from './events';
 import { toBatches, traceAccount, traceBatch, TRACKING_REQUEST } from './fetchTraces';
 import { readSettings, type TrackingSettings } from './settings';
 import { eventTime } from './events';
+import type { ShipmentEvent } from './shipmentEvent';
 import { compareWithSeen, summarize, WatchState, type ShipmentState } from './state';
 
 /** Tracking requests in flight at once during a poll. */

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compareEvents } from './eventIdentity';
-import type { ShipmentEvent } from './events';
+import type { ShipmentEvent } from './shipmentEvent';
 
 /**
  * What the trigger remembers about one watched shipment. It never grows with the number of

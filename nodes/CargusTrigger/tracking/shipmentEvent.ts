@@ -1,0 +1,25 @@
+/** One tracking event as Cargus serves it inside a PackageTrace's `Event` array. */
+export interface TraceEvent {
+	Date?: string;
+	EventId?: number;
+	Description?: string;
+	LocalityName?: string;
+	[field: string]: unknown;
+}
+
+/** A tracking event with its identity worked out once. */
+export interface ShipmentEvent {
+	barcode: string;
+	/** EventId as a number, -1 when it is not one. */
+	eventId: number;
+	/** Sortable time of `Date`: wall-clock milliseconds, 0 when the date cannot be read. */
+	time: number;
+	/**
+	 * The identity (eventIdentity.ts) of an event whose EventId is not a number or whose date cannot be
+	 * read; undefined for the others, whose identity follows from eventId and time.
+	 */
+	unusualIdentity: string | undefined;
+	/** hashText of the identity. */
+	hash: number;
+	raw: TraceEvent;
+}
