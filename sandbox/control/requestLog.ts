@@ -1,7 +1,5 @@
-import type { AuthCarried } from '../routes/operation';
+import type { AuthCarried } from '../routes/authKinds';
 import { toServiceDate } from '../world/dates';
-
-export type { AuthCarried };
 
 export interface RequestLogEntry {
 	seq: number;

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Answer } from '../routes/answers';
 import type { SandboxContext } from '../context';
 import { notAuthorized } from '../routes/errorBodies';
-import type { AuthCarried, AuthRule } from '../routes/operation';
+import type { AuthCarried, AuthRule } from '../routes/authKinds';
 import type { Account } from '../world/types';
 
 function bearerToken(request: FastifyRequest): string | undefined {

@@ -1,13 +1,10 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { AnswerError, sendAnswer, type Answer } from './answers';
+import type { AuthCarried, AuthRule } from './authKinds';
 import type { SandboxContext } from '../context';
 import { serverError } from './errorBodies';
 import type { Account } from '../world/types';
 import { isObject } from './validation';
-
-export type AuthRule = 'bearer' | 'query-token' | 'none';
-/** What a request carried: a bearer token, a Token query parameter, or neither. */
-export type AuthCarried = 'bearer' | 'query-token' | 'none';
 
 export interface OperationSpec {
 	/** Operation name used by the request log and faults. */
