@@ -38,7 +38,7 @@ export function installControlApi(app: FastifyInstance, context: SandboxContext)
 		});
 
 		control.get('/accounts', async () =>
-			store.accounts.map((a) => ({ username: a.username, password: a.password, subscriptionKey: a.subscriptionKey, clientId: a.clientId, userId: a.userId, companyName: a.companyName })));
+			store.accounts.map((a) => ({ username: a.username, password: a.password, subscriptionKey: a.subscriptionKey, clientId: a.clientId, userId: a.userId, companyName: a.companyName, loginPaths: a.loginPaths })));
 
 		control.get('/shipments', async (request, reply) => {
 			const raw = (request.query as Record<string, unknown>).barcodes;

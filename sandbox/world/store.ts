@@ -10,8 +10,8 @@ import type {
 	Account, IssuedToken, Invoice, PickupLocation, PickupOrder, Scenario, Shipment, StoredCashReceiptList, StoredComplaint,
 } from './types';
 
-/** A login of the default account's client: another user with its own subscription key. */
-export type ExtraUser = Pick<Account, 'username' | 'password' | 'subscriptionKey'>;
+/** A login of the default account's client: another user with its own subscription key (and, if given, its only login paths). */
+export type ExtraUser = Pick<Account, 'username' | 'password' | 'subscriptionKey' | 'loginPaths'>;
 
 export type TokenCheck = { status: 'valid'; account: Account } | { status: 'expired' | 'invalid' };
 
@@ -69,9 +69,10 @@ export class SandboxStore {
 		return this.accounts.find((account) => account.subscriptionKey === subscriptionKey);
 	}
 
-	login(username: string, password: string): string | undefined {
+	/** A new token for the account, if the username and password are right and the account logs in at this path. */
+	login(username: string, password: string, path: string): string | undefined {
 		const account = this.accounts.find((a) => a.username.toLowerCase() === username.toLowerCase() && a.password === password);
-		if (!account) return undefined;
+		if (!account || (account.loginPaths !== undefined && !account.loginPaths.includes(path))) return undefined;
 		const token = randomBytes(48).toString('base64url');
 		const now = this.clock.now();
 		this.tokens.set(token, { token, username: account.username, issuedAt: now, expiresAt: now + this.tokenLifetimeMs });

@@ -8,6 +8,8 @@ export interface Account {
 	clientId: number;
 	userId: number;
 	companyName: string;
+	/** The login paths that accept this account (e.g. only `/api/LoginUser`); absent: both. */
+	loginPaths?: string[];
 }
 
 export interface IssuedToken {

@@ -1,7 +1,9 @@
 import { DEFAULT_ACCOUNT } from '../../sandbox/index';
 import { modelStateFields, useSandbox } from './support';
 
-const sandbox = useSandbox();
+const STANDARD_ONLY = { username: 'standard-only', password: 'standard-password', subscriptionKey: 'standard-key', loginPaths: ['/api/LoginUser'] };
+const LEGAL_ENTITY_ONLY = { username: 'company-only', password: 'company-password', subscriptionKey: 'company-key', loginPaths: ['/api/LoginUser/Juridic'] };
+const sandbox = useSandbox({ extraUsers: [STANDARD_ONLY, LEGAL_ENTITY_ONLY] });
 
 describe.each(['/api/LoginUser/Juridic', '/api/LoginUser'])('login (POST %s)', (path) => {
 	it('answers the token as a bare JSON string that then authorizes calls', async () => {
@@ -51,5 +53,30 @@ describe('a second account', () => {
 		const records = await sandbox.client.call('GET', '/api/CashAccount', { token: result.json as string, subscriptionKey: other.subscriptionKey });
 		const own = (await sandbox.control.shipments()).filter((s) => s.clientId === other.clientId && s.codValue > 0).map((s) => s.barcode).sort();
 		expect((records.json as Array<{ BarCode: string }>).map((r) => r.BarCode).sort()).toEqual(own);
+	});
+});
+
+describe('an account that logs in at one path only (loginPaths)', () => {
+	it.each([
+		['standard-only', '/api/LoginUser', '/api/LoginUser/Juridic', STANDARD_ONLY],
+		['company-only', '/api/LoginUser/Juridic', '/api/LoginUser', LEGAL_ENTITY_ONLY],
+	])('%s gets a token at %s and, at %s, the 409 bare string of a wrong account', async (_name, accepted, refused, account) => {
+		const body = { UserName: account.username, Password: account.password };
+		const ok = await sandbox.client.call('POST', accepted, { body, token: null, subscriptionKey: account.subscriptionKey });
+		expect(ok.status).toBe(200);
+		expect((await sandbox.client.call('GET', '/api/CashAccount', { token: ok.json as string, subscriptionKey: account.subscriptionKey })).status).toBe(200);
+		const wrong = await sandbox.client.call('POST', refused, { body, token: null, subscriptionKey: account.subscriptionKey });
+		expect(wrong.status).toBe(409);
+		expect(wrong.json).toBe(`Autentificare esuata pentru utilizatorul "${account.username}": utilizator sau parola invalide.`);
+	});
+
+	it('is listed with its login paths; the default accounts have none and log in at both', async () => {
+		const accounts = await sandbox.control.accounts();
+		expect(accounts.map((account) => [account.username, account.loginPaths])).toEqual([
+			['sandbox', undefined],
+			['other', undefined],
+			['standard-only', ['/api/LoginUser']],
+			['company-only', ['/api/LoginUser/Juridic']],
+		]);
 	});
 });
