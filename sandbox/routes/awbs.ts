@@ -9,7 +9,7 @@ import { planEvents, SCENARIO_PATHS, visibleEvents } from '../world/timelines/sh
 import type { Shipment } from '../world/types';
 import { errorObject, modelStateError } from './errorBodies';
 import { ADDRESS_FIELDS, checkEmail, resolveLocality } from './address';
-import { defineOperation, type OperationSpec, type QueryReader } from './operation';
+import { defineOperation, type OperationInput, type OperationSpec, type QueryReader } from './operation';
 import { failWith, intQuery, pageOf, pagingQuery, requireBody, requiredQuery, validateOrFail } from './inputs';
 import { isObject, type Schema } from './validation';
 
@@ -18,6 +18,8 @@ const PICKUP_DELAY_MS = 3 * HOUR;
 const STEP_MS = 3 * HOUR;
 /** A Ship & Go parcel waits this long at the point before the recipient collects it. */
 const POINT_WAIT_MS = DAY;
+/** How long a return code or return AWB stays valid when ReturnCodeExpirationDays is not given (the WooCommerce plugin's default). */
+const DEFAULT_RETURN_DAYS = 30;
 
 const PRICE_FIELDS: Schema = {
 	Parcels: { type: 'int' },
@@ -54,7 +56,7 @@ function checkShipment(fields: Record<string, unknown>, spec: OperationSpec, pie
 	const totalWeight = number(fields.TotalWeight);
 	const serviceId = (fields.ServiceId as number | undefined) ?? 34;
 	const service = SERVICES[serviceId];
-	if (!service) failWith(spec, `ServiceId invalid: ${serviceId} (34, 35, 36, 38 sau 39).`);
+	if (!service) failWith(spec, `ServiceId invalid: ${serviceId} (${Object.keys(SERVICES).join(', ')}).`);
 	if (parcels < 0 || envelopes < 0) failWith(spec, 'Parcels si Envelopes nu pot fi negative.');
 	if (parcels + envelopes < 1) failWith(spec, 'Expeditia trebuie sa contina cel putin un colet sau un plic (Parcels, Envelopes).');
 	if (envelopes > MAX_ENVELOPES) failWith(spec, `Envelopes: cel mult ${MAX_ENVELOPES} plicuri pe un AWB.`);
@@ -66,6 +68,9 @@ function checkShipment(fields: Record<string, unknown>, spec: OperationSpec, pie
 	if (serviceId === 36 && envelopes > 0) failWith(spec, 'Serviciul Pallet Standard (36) nu accepta plicuri.');
 	for (const name of ['DeclaredValue', 'CashRepayment', 'BankRepayment']) {
 		if (number(fields[name]) < 0) failWith(spec, `${name} nu poate fi negativ.`);
+	}
+	if (number(fields.CashRepayment) > 0 && number(fields.BankRepayment) > 0) {
+		failWith(spec, 'Rambursul se incaseaza fie numerar (CashRepayment), fie in cont (BankRepayment), nu amandoua.');
 	}
 	const payer = (fields.ShipmentPayer as number | undefined) ?? 1;
 	if (payer !== 1 && payer !== 2) failWith(spec, `ShipmentPayer invalid: ${payer} (1 expeditor, 2 destinatar).`);
@@ -122,8 +127,7 @@ export function registerAwbs(app: FastifyInstance, context: SandboxContext): voi
 		return awbView(shipment, sender, now);
 	};
 
-	defineOperation(app, context, 'POST', '/api/Awbs', { operation: 'createAwb', auth: 'bearer', invalidStatus: 400 },
-		({ body, spec, account, now }) => {
+	const createAwb = ({ body, spec, account, now }: OperationInput): Shipment => {
 			const input = requireBody(body, spec);
 			const fields = validateOrFail(input, {
 				...PRICE_FIELDS,
@@ -132,7 +136,13 @@ export function registerAwbs(app: FastifyInstance, context: SandboxContext): voi
 				Observations: { type: 'string', maxLength: 500 },
 				PackageContent: { type: 'string', maxLength: 500 },
 				CustomString: { type: 'string', maxLength: 100 },
+				ConsumerReturnType: { type: 'int' },
+				ReturnCodeExpirationDays: { type: 'int' },
 			}, spec);
+			const returnType = (fields.ConsumerReturnType as number | undefined) ?? 0;
+			const returnDays = (fields.ReturnCodeExpirationDays as number | undefined) ?? 0;
+			if (![0, 1, 2].includes(returnType)) failWith(spec, `ConsumerReturnType invalid: ${returnType} (0 fara retur, 1 cod retur, 2 AWB retur pre-tiparit).`);
+			if (returnDays < 0 || returnDays > 180) failWith(spec, `ReturnCodeExpirationDays invalid: ${returnDays} (0-180 zile).`);
 			const senderInput = input.Sender ?? input.sender;
 			const recipientInput = input.Recipient ?? input.recipient;
 			const missing: Record<string, string[]> = {};
@@ -205,10 +215,18 @@ export function registerAwbs(app: FastifyInstance, context: SandboxContext): voi
 				PackageContent: String(fields.PackageContent ?? ''),
 				DeliveryPudoPoint: point?.Id ?? null,
 				ParcelCodes: parcelCodes,
-				GrandTotal: price.GrandTotal,
+				ShippingCost: price,
+				ConsumerReturnType: returnType,
+				ReturnCodeExpirationDays: returnType === 0 ? 0 : returnDays || DEFAULT_RETURN_DAYS,
+				ReturnCode: returnType === 1 ? store.newReturnCode(created.barcode) : '',
+				ReturnAwb: returnType === 2 ? store.newBarcode() : '',
 			};
-			return ok(created.barcode, 'string');
-		});
+			return created;
+		};
+	const createSpec = { operation: 'createAwb', auth: 'bearer', invalidStatus: 400 } as const;
+	// The document's path, answering the bare barcode: kept as an alias; the shop plugins post to WithGetAwb.
+	defineOperation(app, context, 'POST', '/api/Awbs', createSpec, (input) => ok(createAwb(input).barcode, 'string'));
+	defineOperation(app, context, 'POST', '/api/Awbs/WithGetAwb', createSpec, (input) => ok([view(createAwb(input), input.now)], 'Awb'));
 
 	defineOperation(app, context, 'DELETE', '/api/Awbs', { operation: 'deleteAwb', auth: 'bearer', invalidStatus: 400 },
 		({ query, spec, account, now }) => {

@@ -62,10 +62,12 @@ export function registerDocuments(app: FastifyInstance, context: SandboxContext)
 			if (format !== 0 && format !== 1) failWith(spec, 'format trebuie sa fie 0 (A4) sau 1 (10x14).');
 			if (![0, 1, 2].includes(printMainOnce)) failWith(spec, 'printMainOnce trebuie sa fie 0, 1 sau 2.');
 			if (printOneAwbPerPage !== 0 && printOneAwbPerPage !== 1) failWith(spec, 'printOneAwbPerPage trebuie sa fie 0 sau 1.');
+			const printReturn = intQuery(query, 'printReturn', spec, false) ?? 0;
+			if (![0, 1, 2, 3, 4].includes(printReturn)) failWith(spec, 'printReturn trebuie sa fie 0, 1, 2, 3 sau 4.');
 			const shipments = barcodes.map((code) => store.shipments.get(code))
 				.filter((s): s is Shipment => s !== undefined && s.clientId === account.clientId);
 			if (shipments.length === 0) return noContent();
-			const data = await awbDocumentsPdf(shipments, { format, printMainOnce, printOneAwbPerPage }, now);
+			const data = await awbDocumentsPdf(shipments, { format, printMainOnce, printOneAwbPerPage, printReturn }, now);
 			return pdfAnswer(data, `awb-${shipments[0].barcode}.pdf`);
 		});
 

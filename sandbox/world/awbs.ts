@@ -16,6 +16,10 @@ export interface ServiceRule {
 }
 
 export const SERVICES: Record<number, ServiceRule> = {
+	// Older contracts' services (real-clients.md: Magento sends 1, an older PrestaShop 1 or 4); no source gives
+	// their limits, so the sandbox takes them up to the pallet's.
+	1: { name: 'Standard', maxPieceKg: 1000, maxTotalKg: 3000, maxPieces: 15, baseCost: 16 },
+	4: { name: 'Service 4', maxPieceKg: 1000, maxTotalKg: 3000, maxPieces: 15, baseCost: 16 },
 	34: { name: 'Economic Standard', maxPieceKg: 31, maxTotalKg: 31, maxPieces: 15, baseCost: 14.5 },
 	35: { name: 'Standard Plus', maxPieceKg: 50, maxTotalKg: 50, maxPieces: 15, baseCost: 19 },
 	36: { name: 'Pallet Standard', maxPieceKg: 1000, maxTotalKg: 3000, maxPieces: 15, baseCost: 85 },
@@ -100,6 +104,9 @@ export function awbView(shipment: Shipment, sender: PickupLocation | undefined, 
 		CustomString: shipment.customString,
 		DeliveryPudoPoint: awb?.DeliveryPudoPoint ?? null,
 		ParcelCodes: awb?.ParcelCodes ?? [],
-		ShippingCost: awb?.GrandTotal ?? null,
+		ShippingCost: awb?.ShippingCost ?? null,
+		ConsumerReturnType: awb?.ConsumerReturnType ?? 0,
+		ReturnCode: awb?.ReturnCode ?? '',
+		ReturnAwb: awb?.ReturnAwb ?? '',
 	};
 }

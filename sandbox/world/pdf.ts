@@ -60,6 +60,26 @@ export interface AwbPdfOptions {
 	printMainOnce: number;
 	/** 1 = one AWB per page (A4 otherwise holds two labels). */
 	printOneAwbPerPage: number;
+	/**
+	 * The pre-printed return AWB (ConsumerReturnType 2): 0 not printed, 1 and 2 after the AWB (2 with the
+	 * recipient's instructions), 3 and 4 alone (the WooCommerce plugin's "Printare AWB retur").
+	 */
+	printReturn?: number;
+}
+
+const RETURN_INSTRUCTIONS = 'Retur: lipiti acest AWB pe colet si predati-l curierului Cargus';
+
+/** The labels of one AWB: its copies, then its return AWB as printReturn asks (the return goes from recipient to sender). */
+function labelsOf(shipment: Shipment, copies: string[], printReturn: number): Array<{ shipment: Shipment; copy: string }> {
+	const returnAwb = shipment.awb?.ReturnAwb ?? '';
+	const main = copies.map((copy) => ({ shipment, copy }));
+	if (printReturn === 0 || returnAwb === '') return main;
+	const reversed: Shipment = {
+		...shipment, barcode: returnAwb, sender: shipment.receiver, senderLocality: shipment.receiverLocality,
+		receiver: shipment.sender, receiverLocality: shipment.senderLocality, codValue: 0, customString: `Retur ${shipment.barcode}`,
+	};
+	const back = { shipment: reversed, copy: printReturn % 2 === 0 ? RETURN_INSTRUCTIONS : 'AWB retur' };
+	return printReturn >= 3 ? [back] : [...main, back];
 }
 
 export async function awbDocumentsPdf(shipments: Shipment[], options: AwbPdfOptions, now: number): Promise<Uint8Array> {
@@ -71,7 +91,8 @@ export async function awbDocumentsPdf(shipments: Shipment[], options: AwbPdfOpti
 	const fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
 	const labelFormat = options.format === 1 || options.printMainOnce === 2;
 	const copies = options.printMainOnce === 0 ? ['Exemplar expeditor', 'Exemplar destinatar'] : ['Exemplar unic'];
-	const labels = shipments.flatMap((shipment) => copies.map((copy) => ({ shipment, copy })));
+	const labels = shipments.flatMap((shipment) => labelsOf(shipment, copies, options.printReturn ?? 0));
+	pdf.setKeywords([...new Set(labels.map(({ shipment }) => shipment.barcode))]);
 	if (labelFormat) {
 		for (const { shipment, copy } of labels) {
 			const page = pdf.addPage(LABEL_10X14);

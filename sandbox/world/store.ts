@@ -139,6 +139,11 @@ export class SandboxStore {
 		return order;
 	}
 
+	/** A return code for an AWB asked with ConsumerReturnType 1: what the recipient tells the courier to send it back. */
+	newReturnCode(barcode: string): string {
+		return `R${barcode.slice(-8)}`;
+	}
+
 	newBarcode(): string {
 		while (this.shipments.has(String(this.nextBarcode))) this.nextBarcode++;
 		return String(this.nextBarcode++);

@@ -99,7 +99,7 @@ export interface Shipment {
 	tariffSetName: string;
 	outboundBarcode: string;
 	events: PlannedEvent[];
-	/** What POST /api/Awbs received (created AWBs only); seeded shipments are described from the fields above. */
+	/** What POST /api/Awbs (or Awbs/WithGetAwb) received (created AWBs only); seeded shipments are described from the fields above. */
 	awb?: AwbDetails;
 }
 
@@ -125,7 +125,15 @@ export interface AwbDetails {
 	PackageContent: string;
 	DeliveryPudoPoint: number | null;
 	ParcelCodes: Array<Record<string, unknown>>;
-	GrandTotal: number;
+	/** What Cargus charges for the AWB (ShippingCalculation's answer for it). */
+	ShippingCost: Record<string, number>;
+	/** 0 none, 1 a return code, 2 a pre-printed return AWB (ConsumerReturnType). */
+	ConsumerReturnType: number;
+	ReturnCodeExpirationDays: number;
+	/** The code the recipient gives the courier to send the parcel back (return type 1). */
+	ReturnCode: string;
+	/** The barcode of the pre-printed return AWB (return type 2), printed with the label on request. */
+	ReturnAwb: string;
 }
 
 export interface Invoice {

@@ -33,11 +33,17 @@ beforeEach(async () => {
 });
 
 describe('Shipment › Create', () => {
-	it('creates the AWB from the pickup location to the recipient: the barcode, the order reference and what to do next', async () => {
+	it('creates the AWB from the pickup location to the recipient through Awbs/WithGetAwb: the barcode, what it costs, the order reference and what to do next', async () => {
 		const { json, error } = await createAwb();
 		expect(error).toBeUndefined();
-		expect(json).toEqual([{ BarCode: expect.stringMatching(/^\d{10}$/), OrderReference: '#1042', Next: expect.stringContaining('Document › Get AWB PDF') }]);
+		expect(json).toEqual([{
+			BarCode: expect.stringMatching(/^\d{10}$/),
+			ShippingCost: expect.objectContaining({ GrandTotal: expect.any(Number), Subtotal: expect.any(Number), Tax: expect.any(Number) }),
+			OrderReference: '#1042',
+			Next: expect.stringContaining('Document › Get AWB PDF'),
+		}]);
 		const [request] = await requestsSeen(sandbox, 'createAwb');
+		expect(`${request.method} ${request.path}`).toBe('POST /api/Awbs/WithGetAwb');
 		expect(request.body).toEqual({
 			Sender: { LocationId: ECOM_TEST },
 			Recipient: { Name: 'Maria Ionescu', PhoneNumber: '0722000000', CountyId: CLUJ_COUNTY, LocalityId: CLUJ_NAPOCA, AddressText: 'Strada Memorandumului 1, ap. 3', Email: 'maria@example.com' },
@@ -261,7 +267,7 @@ describe('Shipment › Delete, › Calculate Price', () => {
 		expect(request.body).toMatchObject({ FromCountyId: 27, FromLocalityId: 29445916, ToCountyId: CLUJ_COUNTY, ToLocalityId: CLUJ_NAPOCA, Parcels: 1, Envelopes: 1, TotalWeight: 2 });
 		const barcode = String((await runOperation(engine, 'shipment', 'create', ORDER)).json[0].BarCode);
 		const [awb] = (await runOperation(engine, 'shipment', 'get', { findBy: 'barcode', barcode })).json;
-		expect(awb.ShippingCost).toBe(json[0].GrandTotal);
+		expect(awb.ShippingCost).toEqual(json[0]);
 		const contract = await runOperation(engine, 'shipment', 'calculatePrice', { ...parameters, additionalPriceFields: { openPackage: true, priceTableId: 2 } });
 		expect(Number(contract.json[0].GrandTotal)).toBeLessThan(Number(json[0].GrandTotal));
 		const tooHeavy = await runOperation(engine, 'shipment', 'calculatePrice', { ...parameters, totalWeight: 40 });

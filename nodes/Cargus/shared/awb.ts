@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 import type { Destination } from './field';
 import { field } from './field';
 import { refuse } from './input';
+import { fieldLabel } from './itemMapping';
 
 /*
  * What an AWB (and its price) needs besides plain fields: the services and their limits, names given instead
@@ -11,13 +12,21 @@ import { refuse } from './input';
 
 export const SHIP_AND_GO_SERVICE = 38;
 
-/** Cargus' services and their limits (API document v3: 31 kg a piece for Multipiece, 15 pieces, 465 kg). */
+const UNDOCUMENTED = { maxPieceKg: Infinity, maxTotalKg: Infinity, maxPieces: Infinity };
+
+/**
+ * Cargus' services and their limits (API document v3: 31 kg a piece for Multipiece, 15 pieces, 465 kg). Services 1
+ * and 4 of older contracts (sent by the Magento and an older PrestaShop plugin) have no documented limits: Cargus
+ * checks them.
+ */
 const SERVICES = [
 	{ value: 34, name: 'Economic Standard', description: 'Door to door, up to 31 kg', maxPieceKg: 31, maxTotalKg: 31, maxPieces: 15 },
 	{ value: 35, name: 'Standard Plus', description: 'Door to door, 31 to 50 kg', maxPieceKg: 50, maxTotalKg: 50, maxPieces: 15 },
 	{ value: 36, name: 'Pallet', description: 'Pallet Standard: parcels only, no envelopes', maxPieceKg: 1000, maxTotalKg: 3000, maxPieces: 15 },
 	{ value: SHIP_AND_GO_SERVICE, name: 'Ship & Go', description: 'To a Ship & Go point the recipient collects it from: one piece, up to 31 kg', maxPieceKg: 31, maxTotalKg: 31, maxPieces: 1 },
 	{ value: 39, name: 'Multipiece', description: 'Up to 15 pieces of at most 31 kg each, 465 kg in all', maxPieceKg: 31, maxTotalKg: 465, maxPieces: 15 },
+	{ value: 1, name: 'Standard (Older Contracts)', description: 'Door to door, the service of older contracts; Cargus checks its limits', ...UNDOCUMENTED },
+	{ value: 4, name: 'Service 4 (Older Contracts)', description: 'A service of older contracts; Cargus checks its limits', ...UNDOCUMENTED },
 ];
 
 export const MAX_ENVELOPES = 9;
@@ -76,6 +85,20 @@ export async function piecesToBody(this: IExecuteSingleFunctions, options: IHttp
 /** Price calculation: the counts and weight given as fields, checked against the service's limits. */
 export async function checkPriceLimits(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 	checkServiceLimits(this, (options.body as IDataObject | undefined) ?? {}, 'Parcels');
+	return options;
+}
+
+/** Cash on delivery is paid one way: in cash (CashRepayment) or into the collector account (BankRepayment), as the Magento plugin sends it. */
+export async function oneWayToRepay(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const body = (options.body as IDataObject | undefined) ?? {};
+	if (Number(body.CashRepayment ?? 0) > 0 && Number(body.BankRepayment ?? 0) > 0) {
+		const label = (name: string, displayName: string) => fieldLabel(this, name, displayName);
+		throw refuse(
+			this,
+			label('bankRepayment', 'Bank Repayment (RON)'),
+			`${String(body.BankRepayment)} beside ${label('cashOnDelivery', 'Cash on Delivery (RON)')} ${String(body.CashRepayment)}: the recipient pays once, so give the amount in one of them (in cash, or into your collector account), and 0 in the other`,
+		);
+	}
 	return options;
 }
 

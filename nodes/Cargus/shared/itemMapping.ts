@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
 /*
  * Mapping Mode, as n8n's database nodes have it: each field in the form, or every field from the input
@@ -78,4 +78,9 @@ function withDefaults(entry: unknown, group: INodePropertyCollection): unknown {
 /** How an error names a field read from the input item: by the item's own field name. */
 export function inputFieldLabel(name: string): string {
 	return `Input field "${name}"`;
+}
+
+/** How an error names a field: by the input item's field in Map Automatically, by the form's label otherwise. */
+export function fieldLabel(context: IExecuteSingleFunctions, name: string, displayName: string): string {
+	return context.getNodeParameter(MAPPING_MODE, DEFINE_BELOW) === MAP_AUTOMATICALLY ? inputFieldLabel(name) : displayName;
 }

@@ -115,13 +115,41 @@ function scalarOf(body: unknown, type: Scalar): string | number | boolean | unde
 const AFTER_CREATE =
 	'Print its label with Document › Get AWB PDF (Barcodes = BarCode). The courier collects it with the pickup location\'s open pickup order: Pickup Order › Launch, or the location\'s Automatic End of Day. Track it with Shipment › Track.';
 
-/** A created AWB: its barcode, the order reference it carries, and what to do next. */
-export const awbCreated: Output = async function (this, items, response) {
-	const [created] = await valueAs('BarCode', 'barcode').call(this, items, response);
-	if (!created) throw unexpected(this, response.body, 'the new AWB\'s barcode');
+/**
+ * A created AWB (Awbs/WithGetAwb answers a list of AWB records; the document's Awbs a bare barcode): its barcode,
+ * what Cargus charges for it, the return code or return AWB when one was asked, the order reference it carries,
+ * and what to do next. Each as Cargus sent it.
+ */
+export const awbCreated: Output = async function (this, _items, response) {
+	const record = createdRecordOf(response.body);
+	const barCode = scalarOf(record === undefined ? response.body : record.BarCode, 'barcode');
+	if (isEmpty(response) || barCode === undefined) {
+		failOnErrorBody(this, response.body);
+		throw unexpected(this, response.body, 'the new AWB\'s barcode');
+	}
 	const reference = String((parameterOf(this, 'additionalAwbFields', null) as { orderReference?: unknown } | null)?.orderReference ?? '').trim();
-	return [{ json: { ...created.json, ...(reference === '' ? {} : { OrderReference: reference }), Next: AFTER_CREATE } }];
+	const present = (key: string) => (record !== undefined && !isBlankValue(record[key]) ? { [key]: record[key] } : {});
+	return [{
+		json: {
+			BarCode: barCode,
+			...present('ShippingCost'),
+			...present('ReturnCode'),
+			...present('ReturnAwb'),
+			...(reference === '' ? {} : { OrderReference: reference }),
+			Next: AFTER_CREATE,
+		},
+	}];
 };
+
+/** The first AWB record of a WithGetAwb answer (a list, or one record), if the answer is one. */
+function createdRecordOf(body: unknown): IDataObject | undefined {
+	const first: unknown = Array.isArray(body) ? body[0] : body;
+	return first !== null && typeof first === 'object' && !Array.isArray(first) && 'BarCode' in first ? (first as IDataObject) : undefined;
+}
+
+function isBlankValue(value: unknown): boolean {
+	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
 
 /** Localities come grouped ([{Locality: [...], message}]): one item per locality. */
 export const oneItemPerLocality: Output = async function (this, items, response) {

@@ -15,7 +15,22 @@ export const shipmentOptionFields: INodeProperties[] = [
 		{ displayName: 'Declared Value (RON)', name: 'declaredValue', type: 'number', typeOptions: { numberPrecision: 2, minValue: 0 }, default: null, description: 'The value the shipment is insured for, in lei' },
 		{ rule: 'amount', to: toBody('DeclaredValue') },
 	),
+	field(
+		{
+			displayName: 'Bank Repayment (RON)',
+			name: 'bankRepayment',
+			type: 'number',
+			typeOptions: { numberPrecision: 2, minValue: 0 },
+			default: 0,
+			description: 'Cash on delivery that Cargus pays into your collector account instead of in cash, in lei: give it instead of Cash on Delivery (RON), not beside it',
+		},
+		{ rule: 'amount', to: toBody('BankRepayment') },
+	),
 	yesNoField('Morning Delivery', 'morningDelivery', 'MorningDelivery', 'Whether to deliver before noon (extra cost)'),
+	field(
+		{ displayName: 'Other Repayment', name: 'otherRepayment', type: 'string', default: '', placeholder: 'Signed invoice', description: 'Something other than money the courier brings back from the recipient, e.g. a signed document' },
+		{ to: toBody('OtherRepayment') },
+	),
 	yesNoField('Open Package', 'openPackage', 'OpenPackage', 'Whether the recipient may open the package before paying and accepting it'),
 	field(
 		{

@@ -62,6 +62,23 @@ export const getAwbPdf = operation({
 				),
 				field(
 					{
+						displayName: 'Print Return AWB',
+						name: 'printReturn',
+						type: 'options',
+						options: [
+							{ name: 'No', value: 0 },
+							{ name: 'After the AWB', value: 1 },
+							{ name: 'After the AWB, With Instructions', value: 2, description: 'The return AWB carries instructions for the recipient' },
+							{ name: 'Return AWB Only', value: 3 },
+							{ name: 'Return AWB Only, With Instructions', value: 4 },
+						],
+						default: 0,
+						description: 'The pre-printed return AWB of a shipment created with Return Voucher › Pre-Printed Return AWB, printed with its label',
+					},
+					{ to: toQuery('printReturn') },
+				),
+				field(
+					{
 						displayName: 'One AWB per Page',
 						name: 'printOneAwbPerPage',
 						type: 'boolean',

@@ -1,20 +1,42 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { checkPriceLimits, nestedBody, serviceField } from '../../shared/awb';
+import { checkPriceLimits, nestedBody, oneWayToRepay, serviceField } from '../../shared/awb';
 import { field, toBody } from '../../shared/field';
-import { additionalFields } from '../../shared/fields';
+import { additionalFields, pickupLocationField } from '../../shared/fields';
 import { operation } from '../../shared/operation';
 import { oneRecordWith } from '../../shared/output';
 import { priceTableField, shipmentOptionFields } from '../../shared/priceFields';
-import { sendWithToken } from '../../shared/send';
+import { FROM_LOCATION_PROPERTY, sendFromPickupLocation } from './fromPickupLocation';
 
+const FROM_PICKUP_LOCATION = 'pickupLocation';
+const fromPlace = { displayOptions: { show: { shipFrom: ['place'] } } };
+
+/** Where the price starts: one of the account's pickup locations, as Create ships from, or any county and locality. */
+const shipFromFields: INodeProperties[] = [
+	{
+		displayName: 'Ship From',
+		name: 'shipFrom',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'A County and Locality', value: 'place', description: 'Price from any locality' },
+			{ name: 'One of Your Pickup Locations', value: FROM_PICKUP_LOCATION, description: 'Price from the locality of the location Shipment › Create ships from' },
+		],
+		default: 'place',
+	},
+	{
+		...pickupLocationField('fromLocationId', 'The price starts from this location\'s locality', toBody(FROM_LOCATION_PROPERTY)),
+		displayOptions: { show: { shipFrom: [FROM_PICKUP_LOCATION] } },
+	},
+];
 
 /** The county and locality of one end of the route; a name from an expression goes as the locality's name. */
 function placeFields(end: 'from' | 'to', label: string): INodeProperties[] {
 	const side = end === 'from' ? 'From' : 'To';
+	const shown = end === 'from' ? fromPlace : {};
 	return [
 		field(
-			{ displayName: `${label} County Name or ID`, name: `${end}CountyId`, type: 'options', typeOptions: { loadOptionsMethod: 'getCounties' }, default: '', required: true, description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>' },
+			{ displayName: `${label} County Name or ID`, name: `${end}CountyId`, type: 'options', typeOptions: { loadOptionsMethod: 'getCounties' }, default: '', required: true, description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>', ...shown },
 			{ rule: 'idOrName', to: toBody(`${side}.CountyId`) },
 		),
 		field(
@@ -27,6 +49,7 @@ function placeFields(end: 'from' | 'to', label: string): INodeProperties[] {
 				required: true,
 				description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 				hint: 'Choose the County first: the list shows its localities. An expression may also give the locality\'s name.',
+				...shown,
 			},
 			{ rule: 'idOrName', to: toBody(`${side}.LocalityId`) },
 		),
@@ -53,11 +76,12 @@ export const calculatePrice = operation({
 	value: 'calculatePrice',
 	action: 'Calculate the price of a shipment',
 	subtitle: 'Shipping price',
-	description: 'What Cargus charges to ship between two localities with a service, weight and options, by your price table: base, extra km, weight, insurance, special, repayment costs, VAT and the total',
+	description: 'What Cargus charges to ship from one of your pickup locations or a locality to a locality with a service, weight and options, by your price table: base, extra km, weight, insurance, special, repayment costs, VAT and the total',
 	method: 'POST',
 	url: '/api/ShippingCalculation',
-	send: sendWithToken,
+	send: sendFromPickupLocation,
 	fields: [
+		...shipFromFields,
 		...placeFields('from', 'From'),
 		...placeFields('to', 'To'),
 		serviceField(toBody('ServiceId')),
@@ -70,6 +94,6 @@ export const calculatePrice = operation({
 		),
 		additionalFields([...shipmentOptionFields, priceTableField], 'additionalPriceFields'),
 	],
-	preSend: [flatRoute, checkPriceLimits],
+	preSend: [flatRoute, checkPriceLimits, oneWayToRepay],
 	output: oneRecordWith('GrandTotal'),
 });

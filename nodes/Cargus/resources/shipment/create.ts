@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { nestedBody, piecesToBody, serviceField, SHIP_AND_GO_SERVICE } from '../../shared/awb';
+import { nestedBody, oneWayToRepay, piecesToBody, serviceField, SHIP_AND_GO_SERVICE } from '../../shared/awb';
 import { field, toBody } from '../../shared/field';
 import { additionalFields, pickupLocationField } from '../../shared/fields';
 import { withMappingMode } from '../../shared/itemMapping';
@@ -19,15 +19,38 @@ function recipientText(displayName: string, name: string, property: string, extr
 const sizeField = (displayName: string, name: string, property: string) =>
 	field({ displayName, name, type: 'number', default: 0, description: 'Centimetres, a whole number' }, { rule: 'count', to: toBody(property) });
 
+/** A return the recipient can send back with the AWB (the shop plugins' "Retur cumparator"). */
+const returnVoucherFields = [
+	field(
+		{
+			displayName: 'Return Voucher',
+			name: 'returnVoucher',
+			type: 'options',
+			options: [
+				{ name: 'None', value: 0 },
+				{ name: 'Return Code', value: 1, description: 'A code the recipient gives the courier to send the parcel back; comes back as ReturnCode' },
+				{ name: 'Pre-Printed Return AWB', value: 2, description: 'A return AWB printed with the label (Document › Get AWB PDF › Print Return AWB); comes back as ReturnAwb' },
+			],
+			default: 0,
+			description: 'Whether the recipient gets a way to send the parcel back at your cost',
+		},
+		{ to: toBody('ConsumerReturnType') },
+	),
+	field(
+		{ displayName: 'Return Valid For (Days)', name: 'returnDays', type: 'number', typeOptions: { minValue: 1, maxValue: 180 }, default: 30, description: 'How many days the return code or return AWB stays valid (1 to 180)' },
+		{ rule: 'days', to: toBody('ReturnCodeExpirationDays') },
+	),
+];
+
 export const create = operation({
 	name: 'Create',
 	value: 'create',
 	action: 'Create a shipment (AWB)',
 	subtitle: 'Create AWB',
 	description:
-		'Create the AWB (waybill) of a shipment from one of your pickup locations to a recipient, or to a Ship & Go point; gives its barcode, which the label (Document › Get AWB PDF), tracking and cash on delivery take',
+		'Create the AWB (waybill) of a shipment from one of your pickup locations to a recipient, or to a Ship & Go point; gives its barcode, which the label (Document › Get AWB PDF), tracking and cash on delivery take, and what Cargus charges for it',
 	method: 'POST',
-	url: '/api/Awbs',
+	url: '/api/Awbs/WithGetAwb',
 	send: sendWithToken,
 	fields: withMappingMode([
 		pickupLocationField('senderLocationId', 'Your pickup location the courier collects the shipment from', toBody('Sender.LocationId')),
@@ -146,8 +169,9 @@ export const create = operation({
 			field({ displayName: 'Package Content', name: 'packageContent', type: 'string', default: '', description: 'What the shipment holds' }, { to: toBody('PackageContent') }),
 			...shipmentOptionFields,
 			priceTableField,
+			...returnVoucherFields,
 		], 'additionalAwbFields'),
 	], 'AWB'),
-	preSend: [nestedBody, piecesToBody],
+	preSend: [nestedBody, piecesToBody, oneWayToRepay],
 	output: awbCreated,
 });

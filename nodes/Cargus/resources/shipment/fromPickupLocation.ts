@@ -1,0 +1,31 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { oncePerExecution } from '../../shared/executionCache';
+import { refuse } from '../../shared/input';
+import type { Sender } from '../../shared/send';
+import { requestWithToken, requireAccount, sendWithToken } from '../../shared/send';
+
+/** Where Calculate Price's form puts the pickup location it ships from; sent as that location's FromLocalityId. */
+export const FROM_LOCATION_PROPERTY = 'FromLocationId';
+
+/**
+ * Calculate Price from one of the account's pickup locations, as the OpenCart plugin prices: from the location's
+ * locality. The account's locations are read once per execution for all its items.
+ */
+export const sendFromPickupLocation: Sender = async function (this, requestData, credentials) {
+	const body = (requestData.options.body ?? {}) as IDataObject;
+	if (body[FROM_LOCATION_PROPERTY] === undefined) return await sendWithToken.call(this, requestData, credentials);
+	requireAccount(this, credentials);
+	const locationId = Number(body[FROM_LOCATION_PROPERTY]);
+	const locations = await oncePerExecution(this, 'GET /api/PickupLocations', async () => {
+		const response = await requestWithToken(this, { method: 'GET', url: '/api/PickupLocations', json: true }, credentials);
+		return (Array.isArray(response.body) ? response.body : []) as IDataObject[];
+	});
+	const location = locations.find((entry) => Number(entry.LocationId) === locationId);
+	if (!location || !Number(location.LocalityId)) {
+		throw refuse(this, 'Pickup Location Name or ID', `${locationId} is not one of the account's active pickup locations: choose one from the list (Pickup Location › Get Many lists them)`);
+	}
+	const { [FROM_LOCATION_PROPERTY]: _chosen, ...rest } = body;
+	const options = { ...requestData.options, body: { ...rest, FromLocalityId: Number(location.LocalityId) } };
+	return await sendWithToken.call(this, { ...requestData, options }, credentials);
+};
