@@ -22,7 +22,7 @@ beforeEach(async () => {
 const create = (parameters: INodeParameters = {}, input?: IDataObject[]) =>
 	runOperation(engineFor(sandbox), 'shipment', 'create', { ...SMALL_SHIPMENT, ...parameters }, { input, continueOnFail: true });
 
-const withFields = (additionalAwbFields: IDataObject) => ({ additionalAwbFields });
+const withFields = (additionalAwbFields: INodeParameters): INodeParameters => ({ additionalAwbFields });
 
 async function pdfOf(barcode: string, printReturn?: number) {
 	const label = await runOperation(engineFor(sandbox), 'document', 'getAwbPdf', { barcodes: barcode, printOptions: printReturn === undefined ? {} : { printReturn } });

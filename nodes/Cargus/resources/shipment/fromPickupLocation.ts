@@ -25,7 +25,8 @@ export const sendFromPickupLocation: Sender = async function (this, requestData,
 	if (!location || !Number(location.LocalityId)) {
 		throw refuse(this, 'Pickup Location Name or ID', `${locationId} is not one of the account's active pickup locations: choose one from the list (Pickup Location › Get Many lists them)`);
 	}
-	const { [FROM_LOCATION_PROPERTY]: _chosen, ...rest } = body;
-	const options = { ...requestData.options, body: { ...rest, FromLocalityId: Number(location.LocalityId) } };
+	const priced: IDataObject = { ...body, FromLocalityId: Number(location.LocalityId) };
+	delete priced[FROM_LOCATION_PROPERTY];
+	const options = { ...requestData.options, body: priced };
 	return await sendWithToken.call(this, { ...requestData, options }, credentials);
 };
