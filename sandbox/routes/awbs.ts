@@ -301,7 +301,7 @@ export function registerAwbs(app: FastifyInstance, context: SandboxContext): voi
 		() => ok(PRICE_TABLES, 'PriceTable'));
 }
 
-/** DeliveryPudoPoint: required with Ship & Go (38), refused with the other services, a point PUDO_Get lists. */
+/** DeliveryPudoPoint: required with Ship & Go (38), refused with the other services, a point PudoPoints lists. */
 function pudoPointOf(fields: Record<string, unknown>, serviceId: number, spec: OperationSpec): PudoPoint | undefined {
 	const id = fields.DeliveryPudoPoint as number | undefined;
 	if (serviceId !== 38) {
@@ -310,7 +310,7 @@ function pudoPointOf(fields: Record<string, unknown>, serviceId: number, spec: O
 	}
 	if (id === undefined || id === 0) failWith(spec, 'DeliveryPudoPoint este obligatoriu pentru serviciul Ship & Go (ServiceId 38).');
 	const point = referenceData().pudoPoints.find((p) => p.Id === id);
-	if (!point) failWith(spec, `DeliveryPudoPoint invalid: ${id} nu este un punct Ship & Go (PUDO_Get).`);
+	if (!point) failWith(spec, `DeliveryPudoPoint invalid: ${id} nu este un punct Ship & Go (PudoPoints).`);
 	return point;
 }
 
