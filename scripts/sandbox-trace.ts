@@ -265,7 +265,7 @@ const SERVICE: Make[] = [
 			{ Shipment: 'x', PersonName: 'A', Email: 'a@example.com', ComplaintDetails: 'x' },
 		]),
 	}),
-	(r, w) => service('GET', r.pick(['/api/PickupLocations', '/api/PickupLocations/GetForClient', '/api/Countries', '/api/PUDO_Get']), r, w, {}),
+	(r, w) => service('GET', r.pick(['/api/PickupLocations', '/api/PickupLocations/GetForClient', '/api/Countries', '/api/PudoPoints', '/api/PUDO_Get']), r, w, {}),
 	(r, w) => service('GET', '/api/Counties', r, w, { query: r.pick([{ countryId: '1' }, { countryId: '2' }, { countryId: 'RO' }, {}]) }),
 	(r, w) => service('GET', '/api/Streets', r, w, { query: r.pick([{ localityId: r.pick(['150', '183', '29445916']) }, { localityId: '7' }, { localityId: 'x' }, {}]) }),
 	(r, w) => {

@@ -22,7 +22,7 @@ function paymentType(point: PudoPoint): number {
 
 let cached: unknown[] | undefined;
 
-/** What PUDO_Get answers for every Ship & Go point of sandbox/world/data/pudo-points.json (fixed, not seed-dependent). */
+/** What PudoPoints answers for every Ship & Go point of sandbox/world/data/pudo-points.json (fixed, not seed-dependent). */
 export function shipAndGoPointViews(): unknown[] {
 	if (cached) return cached;
 	cached = referenceData().pudoPoints.map((point) => {

@@ -1,5 +1,6 @@
+import { listSearch } from '../helpers/loadOptions';
 import { startRecordingProxy } from '../helpers/recordingProxy';
-import { KEY_ONLY, useSandbox } from '../helpers/sandbox';
+import { KEY_ONLY, sandboxCredential, useSandbox } from '../helpers/sandbox';
 import { streetsOf } from '../../sandbox/world/streets';
 import { engineFor, requestsSeen, runOperation } from './world';
 
@@ -94,6 +95,16 @@ describe('Ship & Go Point › Get Many', () => {
 		const proxy = await startRecordingProxy(sandbox.url);
 		await runOperation(engineFor(sandbox, { baseUrl: proxy.url }), 'shipAndGoPoint', 'getMany', { returnAll: true, filters: { countyId: DOLJ, search: 'x' } });
 		await proxy.stop();
-		expect(proxy.requests.filter((request) => request.url.startsWith('/api/PUDO_Get')).map((request) => request.url)).toEqual(['/api/PUDO_Get']);
+		expect(proxy.requests.filter((request) => request.url.startsWith('/api/Pudo')).map((request) => request.url)).toEqual(['/api/PudoPoints']);
+	});
+
+	it('works against a service that answers only PudoPoints, as the shop plugins call it, and not PUDO_Get', async () => {
+		await sandbox.control.addFault({ path: '/api/PUDO_Get', kind: 'status', status: 404, body: { Message: 'No HTTP resource was found that matches the request URI' } });
+		const { json, error } = await runOperation(engineFor(sandbox), 'shipAndGoPoint', 'getMany', { returnAll: true });
+		expect(error).toBeUndefined();
+		expect(json).toHaveLength(336);
+		const found = await listSearch('searchShipAndGoPoints', { resource: 'pickupLocation', operation: 'createCollectionPoint' }, sandboxCredential(sandbox.url), 'craiova severinului');
+		expect(found.results).toEqual([expect.objectContaining({ value: '114076' })]);
+		expect((await requestsSeen(sandbox, 'shipAndGoPoints')).map((request) => [request.path, request.status])).toEqual([['/api/PudoPoints', 200], ['/api/PudoPoints', 200]]);
 	});
 });

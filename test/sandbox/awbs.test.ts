@@ -23,7 +23,7 @@ const order = (extra: Record<string, unknown> = {}) => ({
 
 const create = (body: unknown) => sandbox.client.call('POST', '/api/Awbs', { body });
 const getAwb = async (barCode: string) => (await sandbox.client.call('GET', '/api/Awbs', { query: { barCode } })).json as Awb[];
-const firstPointWithCod = async () => ((await sandbox.client.call('GET', '/api/PUDO_Get')).json as Array<{ Id: number; ServiceCOD: boolean; CityId: number }>).find((p) => p.ServiceCOD)!;
+const firstPointWithCod = async () => ((await sandbox.client.call('GET', '/api/PudoPoints')).json as Array<{ Id: number; ServiceCOD: boolean; CityId: number }>).find((p) => p.ServiceCOD)!;
 
 afterEach(async () => {
 	await sandbox.control.reset();

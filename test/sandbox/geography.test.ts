@@ -48,9 +48,9 @@ describe('countries, counties and streets (GET /api/Countries, /api/Counties, /a
 	});
 });
 
-describe('Ship & Go points (GET /api/PUDO_Get)', () => {
+describe('Ship & Go points (GET /api/PudoPoints)', () => {
 	it('lists every point of the data file with the fields of Cargus\' document, streets matching GET /api/Streets', async () => {
-		const result = await sandbox.client.call('GET', '/api/PUDO_Get');
+		const result = await sandbox.client.call('GET', '/api/PudoPoints');
 		expect(result.status).toBe(200);
 		const points = result.json as Rows;
 		expect(points).toHaveLength(336);
@@ -68,9 +68,16 @@ describe('Ship & Go points (GET /api/PUDO_Get)', () => {
 	});
 
 	it('answers in XML when asked, and 401 without a token', async () => {
-		const xml = await sandbox.client.call('GET', '/api/PUDO_Get', { accept: 'application/xml' });
+		const xml = await sandbox.client.call('GET', '/api/PudoPoints', { accept: 'application/xml' });
 		expect(xml.text).toMatch(/<ArrayOfPudoPoint[ >]/);
 		expect(xml.text).toContain('<Name>Punct Severinului 21</Name>');
+		expect((await sandbox.client.call('GET', '/api/PudoPoints', { token: null })).status).toBe(401);
+	});
+
+	it('answers the same at GET /api/PUDO_Get, the method\'s name in Cargus\' document, kept as an alias', async () => {
+		const alias = await sandbox.client.call('GET', '/api/PUDO_Get');
+		expect(alias.status).toBe(200);
+		expect(alias.json).toEqual((await sandbox.client.call('GET', '/api/PudoPoints')).json);
 		expect((await sandbox.client.call('GET', '/api/PUDO_Get', { token: null })).status).toBe(401);
 	});
 });

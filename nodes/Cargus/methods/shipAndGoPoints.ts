@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { isShipAndGoMatch, type ShipAndGoFilter } from '../shared/shipAndGo';
+import { isShipAndGoMatch, SHIP_AND_GO_POINTS_PATH, type ShipAndGoFilter } from '../shared/shipAndGo';
 import { chosenId, formParameter, lookup } from './lookup';
 
 /** Form parameters that narrow the list when they hold a value: a county, a locality, a cash-on-delivery amount. */
@@ -23,14 +23,14 @@ function filterOf(context: ILoadOptionsFunctions, form: ShipAndGoFormFilter, sea
 }
 
 /**
- * A searchable list of Ship & Go points (GET /api/PUDO_Get) for a resource locator: the points whose ID, name, city,
+ * A searchable list of Ship & Go points (GET /api/PudoPoints) for a resource locator: the points whose ID, name, city,
  * county, street or postal code hold every word typed ("Cluj Memorandumului", "Brasov", "114076"), by county, city and
  * name, narrowed by what the form already holds (`form`). Give the field `loadOptionsDependsOn` those parameters.
  */
 export function shipAndGoSearchOf(form: ShipAndGoFormFilter = {}) {
 	return async function (this: ILoadOptionsFunctions, search?: string): Promise<INodeListSearchResult> {
 		const filter = filterOf(this, form, search);
-		const { rows, shown } = await lookup(this, 'Ship & Go points', '/api/PUDO_Get');
+		const { rows, shown } = await lookup(this, 'Ship & Go points', SHIP_AND_GO_POINTS_PATH);
 		const results = rows
 			.filter((point) => point.Id !== undefined && point.Id !== null && isShipAndGoMatch(point, filter))
 			.map((point) => {

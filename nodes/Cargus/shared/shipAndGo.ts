@@ -5,6 +5,9 @@ export function comparable(text: unknown): string {
 	return String(text ?? '').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 }
 
+/** Where every shop plugin reads the points; `PUDO_Get` is only the method's name in Cargus' document. */
+export const SHIP_AND_GO_POINTS_PATH = '/api/PudoPoints';
+
 export interface ShipAndGoFilter {
 	countyId?: number;
 	localityId?: number;
@@ -13,7 +16,7 @@ export interface ShipAndGoFilter {
 	search?: string;
 }
 
-/** Whether a point of PUDO_Get passes the filter. */
+/** Whether a point of the list passes the filter. */
 export function isShipAndGoMatch(point: IDataObject, filter: ShipAndGoFilter): boolean {
 	if (filter.countyId !== undefined && Number(point.CountyId) !== filter.countyId) return false;
 	if (filter.localityId !== undefined && Number(point.CityId) !== filter.localityId) return false;

@@ -5,7 +5,7 @@ import { operation } from '../../shared/operation';
 import { oneItemPerElement } from '../../shared/output';
 import { limitField, returnAllField, upToLimit } from '../../shared/pagination';
 import { sendWithToken } from '../../shared/send';
-import { comparable, isShipAndGoMatch } from '../../shared/shipAndGo';
+import { comparable, isShipAndGoMatch, SHIP_AND_GO_POINTS_PATH } from '../../shared/shipAndGo';
 import { isBlank, yesNo } from '../../shared/values';
 
 /** Cargus answers every point at once: the Filters are applied to its answer (their values were checked before sending). */
@@ -29,7 +29,7 @@ export const getMany = operation({
 	subtitle: 'Get Ship & Go points',
 	description: 'Cargus Ship & Go points (lockers and shops where customers collect parcels) with their IDs, addresses, opening hours and whether they take cash on delivery; one item per point',
 	method: 'GET',
-	url: '/api/PUDO_Get',
+	url: SHIP_AND_GO_POINTS_PATH,
 	send: sendWithToken,
 	isList: true,
 	fields: [
