@@ -16,11 +16,18 @@ import {
 	PRODUCTION_BASE_URL,
 	TEST_BASE_URL,
 } from '../nodes/Cargus/shared/baseUrl';
-import { hasAccount, LEGAL_ENTITY_LOGIN, STANDARD_LOGIN, SUBSCRIPTION_KEY_ADVICE, subscriptionKeyRejected } from '../nodes/Cargus/shared/login';
+import {
+	AUTOMATIC_LOGIN,
+	hasAccount,
+	LEGAL_ENTITY_LOGIN,
+	STANDARD_LOGIN,
+	SUBSCRIPTION_KEY_ADVICE,
+	subscriptionKeyRejected,
+} from '../nodes/Cargus/shared/login';
 import { renewToken } from '../nodes/Cargus/shared/tokenCache';
 
-// The test's login request carries only the key (authentication.ts).
-const KEY_ONLY: Pick<CargusRequestOptions, 'tokenIn'> = { tokenIn: 'none' };
+// The test's login carries only the key, at the path the Account Type gives (authentication.ts); the key-only test, only the key.
+const TEST_TOKEN_PLACEMENT: Pick<CargusRequestOptions, 'tokenIn'> = { tokenIn: '={{ $credentials.username ? "login" : "none" }}' as CargusRequestOptions['tokenIn'] };
 
 export class CargusApi implements ICredentialType {
 	name = 'cargusApi';
@@ -81,11 +88,12 @@ export class CargusApi implements ICredentialType {
 			name: 'loginEndpoint',
 			type: 'options',
 			options: [
-				{ name: 'Company (Legal Entity)', value: LEGAL_ENTITY_LOGIN, description: 'A business client account (persoană juridică)' },
-				{ name: 'Standard Client', value: STANDARD_LOGIN, description: 'Any other Cargus client account' },
+				{ name: 'Automatic (Recommended)', value: AUTOMATIC_LOGIN, description: 'Logs in the way Cargus\'s shop plugins do and, if Cargus refuses the account there, as a company; remembers which worked' },
+				{ name: 'Company (Legal Entity)', value: LEGAL_ENTITY_LOGIN, description: 'Only the login for business client accounts (persoană juridică)' },
+				{ name: 'Standard Client', value: STANDARD_LOGIN, description: 'Only the login the shop plugins use' },
 			],
-			default: LEGAL_ENTITY_LOGIN,
-			description: 'The kind of Cargus account the Username belongs to: it decides how the node logs in. If the test fails with the right password, try the other one.',
+			default: AUTOMATIC_LOGIN,
+			description: 'How the node logs in with the Username. Automatic works for both kinds of Cargus account.',
 		},
 		{
 			displayName: 'Token',
@@ -94,11 +102,18 @@ export class CargusApi implements ICredentialType {
 			typeOptions: { expirable: true, password: true },
 			default: '',
 		},
+		{
+			// Saved by n8n with the token: the login path that gave it, where the next login goes first.
+			displayName: 'Login Path',
+			name: 'loginPath',
+			type: 'hidden',
+			default: '',
+		},
 	];
 
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<IDataObject> {
 		if (!hasAccount(credentials)) return {};
-		return { token: await renewToken(this, credentials) };
+		return { ...(await renewToken(this, credentials)) };
 	}
 
 	async authenticate(
@@ -109,13 +124,14 @@ export class CargusApi implements ICredentialType {
 	}
 
 	// With an account, the login itself, with exactly what the dialog shows (a stored token proves
-	// nothing about a changed password); without one, a call that needs only the key.
+	// nothing about a changed password), at the path of the Account Type (for Automatic, the path its
+	// login found, authentication.ts); without one, a call that needs only the key.
 	test: ICredentialTestRequest = {
 		request: {
-			...KEY_ONLY,
+			...TEST_TOKEN_PLACEMENT,
 			baseURL: `={{ $credentials.environment === "${CUSTOM_ENVIRONMENT}" ? $credentials.baseUrl.replace(/\\/+$/, "") : $credentials.environment }}`,
 			method: '={{ $credentials.username ? "POST" : "GET" }}' as IHttpRequestMethods,
-			url: `={{ $credentials.username ? ($credentials.loginEndpoint || "${LEGAL_ENTITY_LOGIN}") : "/api/NoAuth/GetLocalities" }}`,
+			url: `={{ $credentials.username ? "${STANDARD_LOGIN}" : "/api/NoAuth/GetLocalities" }}`,
 			qs: {
 				countryId: '={{ $credentials.username ? undefined : 1 }}',
 				countyId: '={{ $credentials.username ? undefined : 44 }}',
@@ -129,7 +145,7 @@ export class CargusApi implements ICredentialType {
 				type: 'responseCode' as const,
 				properties: {
 					value: status,
-					message: `Cargus refused the login (HTTP ${status}): check the Username and Password, and the Account Type (Company or Standard Client)`,
+					message: `Cargus refused the login (HTTP ${status}): check the Username and Password, and the Account Type (Automatic tries both of Cargus' login paths)`,
 				},
 			})),
 		],

@@ -1,7 +1,25 @@
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
 import { useSandbox } from '../helpers/sandbox';
 import { engineFor, requestsSeen, runOperation } from './world';
 
-const sandbox = useSandbox();
+const STANDARD = '/api/LoginUser';
+const LEGAL_ENTITY = '/api/LoginUser/Juridic';
+/** Accounts as Cargus may have them: one logs in only where the shop plugins do, one only as a company. */
+const STANDARD_ONLY = { username: 'shop-standard', password: 'standard-password', subscriptionKey: 'standard-key', loginPaths: [STANDARD] };
+const LEGAL_ENTITY_ONLY = { username: 'shop-company', password: 'company-password', subscriptionKey: 'company-key', loginPaths: [LEGAL_ENTITY] };
+
+const sandbox = useSandbox({ extraUsers: [STANDARD_ONLY, LEGAL_ENTITY_ONLY] });
+
+/** A credential of this account with no other field set: Account Type is whatever its default is. */
+function engineAs(account: typeof STANDARD_ONLY, overrides: ICredentialDataDecryptedObject = {}) {
+	return engineFor(sandbox, { username: account.username, password: account.password, apiKey: account.subscriptionKey, ...overrides });
+}
+
+/** The logins the sandbox saw, as "status path". */
+async function loginsSeen(): Promise<string[]> {
+	return (await requestsSeen(sandbox, 'login')).map((entry) => `${entry.status} ${entry.path}`);
+}
 
 beforeEach(async () => {
 	await sandbox.control.reset();
@@ -126,4 +144,121 @@ test('100 items whose stored token has expired are all answered, with one login'
 	expect(error).toBeUndefined();
 	expect(items).toHaveLength(100);
 	expect(await requestsSeen(sandbox, 'login')).toHaveLength(1);
+});
+
+describe('Account Type left at its default (Automatic)', () => {
+	test('an account that logs in only at /api/LoginUser: 100 items, one login', async () => {
+		const codes = await barcodes(5);
+		const { items, error } = await runOperation(engineAs(STANDARD_ONLY), 'shipment', 'track', trackEachItem, { input: itemsTracking(codes, 100) });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(100);
+		expect(await loginsSeen()).toEqual([`200 ${STANDARD}`]);
+	});
+
+	test('an account that logs in only at /api/LoginUser/Juridic: 100 items, one refused try and one login', async () => {
+		const codes = await barcodes(5);
+		const engine = engineAs(LEGAL_ENTITY_ONLY);
+		const { items, error } = await runOperation(engine, 'shipment', 'track', trackEachItem, { input: itemsTracking(codes, 100) });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(100);
+		expect(await loginsSeen()).toEqual([`409 ${STANDARD}`, `200 ${LEGAL_ENTITY}`]);
+		expect(engine.storedCredential().loginPath).toBe(LEGAL_ENTITY);
+	});
+
+	test('the path that worked is remembered: renewing goes straight there, in this n8n process and in a newly started one', async () => {
+		const codes = await barcodes(5);
+		const engine = engineAs(LEGAL_ENTITY_ONLY);
+		await runOperation(engine, 'shipment', 'track', { barcodes: codes[0] });
+		await sandbox.control.expireTokens();
+		await sandbox.control.clearRequests();
+		const renewed = await runOperation(engine, 'shipment', 'track', trackEachItem, { input: itemsTracking(codes, 20) });
+		expect(renewed.error).toBeUndefined();
+		expect(await loginsSeen()).toEqual([`200 ${LEGAL_ENTITY}`]);
+
+		const restarted = engineAs(LEGAL_ENTITY_ONLY);
+		restarted.setCredential(engine.storedCredential());
+		await sandbox.control.expireTokens();
+		await sandbox.control.clearRequests();
+		const afterRestart = await runOperation(restarted, 'shipment', 'track', trackEachItem, { input: itemsTracking(codes, 20) });
+		expect(afterRestart.error).toBeUndefined();
+		expect(afterRestart.items).toHaveLength(20);
+		expect(await loginsSeen()).toEqual([`200 ${LEGAL_ENTITY}`]);
+	});
+
+	test.each([
+		['/api/LoginUser', STANDARD_ONLY, [`200 ${STANDARD}`, `200 ${STANDARD}`]],
+		['/api/LoginUser/Juridic', LEGAL_ENTITY_ONLY, [`409 ${STANDARD}`, `200 ${LEGAL_ENTITY}`, `200 ${LEGAL_ENTITY}`]],
+	])('the credential test passes for an account that logs in only at %s, and its own login goes there', async (_path, account, logins) => {
+		expect(await engineAs(account).testCredential()).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(await loginsSeen()).toEqual(logins);
+	});
+
+	test('the credential test of a saved credential, in a newly started n8n, logs in where the account answers', async () => {
+		const engine = engineAs(LEGAL_ENTITY_ONLY);
+		await runOperation(engine, 'shipment', 'track', { barcodes: (await barcodes(1))[0] });
+		const restarted = engineAs(LEGAL_ENTITY_ONLY);
+		restarted.setCredential(engine.storedCredential());
+		await sandbox.control.clearRequests();
+		expect(await restarted.testCredential()).toEqual({ status: 'OK', message: 'Connection successful!' });
+		// The credential's own login first (this process knows no path for these values yet), then the test's.
+		expect(await loginsSeen()).toEqual([`200 ${LEGAL_ENTITY}`, `200 ${LEGAL_ENTITY}`]);
+	});
+
+	test('a wrong password names both login paths and what each answered, never the password', async () => {
+		const engine = engineFor(sandbox, { password: 'not-the-password' });
+		const { error } = await runOperation(engine, 'shipment', 'track', { barcodes: (await barcodes(1))[0] });
+		const refused = 'Autentificare esuata pentru utilizatorul "sandbox": utilizator sau parola invalide.';
+		expect(error?.message).toBe(`Cargus login failed for account "sandbox" (HTTP 409 at ${STANDARD} and at ${LEGAL_ENTITY}: ${refused})`);
+		expect(error?.description).toMatch(/^Check the Username and Password in the Cargus API credential: Cargus refused the account at both of its login paths/);
+		expect(`${error?.message} ${error?.description}`).not.toContain('not-the-password');
+		expect(await loginsSeen()).toEqual([`409 ${STANDARD}`, `409 ${LEGAL_ENTITY}`]);
+
+		const test = await engineFor(sandbox, { password: 'not-the-password' }).testCredential();
+		expect(test.status).toBe('Error');
+		expect(test.message).toContain(`(HTTP 409 at ${STANDARD} and at ${LEGAL_ENTITY}: ${refused})`);
+		expect(test.message).not.toContain('not-the-password');
+	});
+
+	test('when the two paths answer differently, each answer is named with its path', async () => {
+		await sandbox.control.addFault({ path: STANDARD, kind: 'status', status: 404, body: { Message: 'No HTTP resource was found' } });
+		const { error } = await runOperation(engineFor(sandbox, { password: 'not-the-password' }), 'shipment', 'track', { barcodes: (await barcodes(1))[0] });
+		expect(error?.message).toBe(
+			`Cargus login failed for account "sandbox" (HTTP 404 at ${STANDARD}: No HTTP resource was found; HTTP 409 at ${LEGAL_ENTITY}: Autentificare esuata pentru utilizatorul "sandbox": utilizator sau parola invalide.)`,
+		);
+	});
+
+	test('Account › Log In outputs the token and the login path that gave it', async () => {
+		const { json, error } = await runOperation(engineAs(LEGAL_ENTITY_ONLY), 'account', 'logIn');
+		expect(error).toBeUndefined();
+		expect(json).toEqual([{ token: expect.any(String), loginPath: LEGAL_ENTITY }]);
+	});
+});
+
+describe('Account Type chosen explicitly', () => {
+	test.each([
+		['Company (Legal Entity)', LEGAL_ENTITY, STANDARD_ONLY],
+		['Standard Client', STANDARD, LEGAL_ENTITY_ONLY],
+	])('%s logs in at %s only, even for an account that the other path would take', async (_name, path, account) => {
+		const engine = engineAs(account, { loginEndpoint: path });
+		const { error } = await runOperation(engine, 'shipment', 'track', trackEachItem, { input: itemsTracking(await barcodes(3), 20) });
+		expect(error?.message).toMatch(new RegExp(`^Cargus login failed for account "${account.username}" \\(HTTP 409: `));
+		expect(error?.description).toContain('set Account Type to "Automatic"');
+		const test = await engine.testCredential();
+		expect(test.status).toBe('Error');
+		expect(new Set(await loginsSeen())).toEqual(new Set([`409 ${path}`]));
+	});
+
+	test.each([
+		['Company (Legal Entity)', LEGAL_ENTITY],
+		['Standard Client', STANDARD],
+	])('%s logs in, tests and renews at %s only, for an account that both paths take', async (_name, path) => {
+		const engine = engineFor(sandbox, { loginEndpoint: path });
+		const codes = await barcodes(3);
+		expect((await runOperation(engine, 'shipment', 'track', trackEachItem, { input: itemsTracking(codes, 20) })).error).toBeUndefined();
+		await sandbox.control.expireTokens();
+		expect((await runOperation(engine, 'shipment', 'track', trackEachItem, { input: itemsTracking(codes, 20) })).error).toBeUndefined();
+		expect(await engine.testCredential()).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect((await runOperation(engine, 'account', 'logIn')).json).toEqual([{ token: expect.any(String), loginPath: path }]);
+		expect(await loginsSeen()).toEqual([`200 ${path}`, `200 ${path}`, `200 ${path}`, `200 ${path}`]);
+	});
 });

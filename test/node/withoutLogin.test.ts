@@ -77,13 +77,13 @@ test('Complaint Save says whether the complaint was saved', async () => {
 	await expectNoLoginAndNoAuthorization();
 });
 
-test('Account Log In gives the token of the credential\'s account', async () => {
+test('Account Log In gives the token of the credential\'s account and the login path that gave it', async () => {
 	const { json, error } = await runOperation(engineFor(sandbox), 'account', 'logIn');
 	expect(error).toBeUndefined();
-	expect(json).toEqual([{ token: expect.any(String) }]);
+	expect(json).toEqual([{ token: expect.any(String), loginPath: '/api/LoginUser' }]);
 	expect((json[0].token as string).length).toBeGreaterThan(10);
 	const log = await requestsSeen(sandbox);
-	expect(log.map((entry) => [entry.operation, entry.path])).toEqual([['login', '/api/LoginUser/Juridic']]);
+	expect(log.map((entry) => [entry.operation, entry.path])).toEqual([['login', '/api/LoginUser']]);
 });
 
 test('An operation that needs a login fails with a clear message on a key-only credential, sending nothing', async () => {

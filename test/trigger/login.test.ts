@@ -66,5 +66,9 @@ test('after the password changes, the trigger never sends the old token', async 
 	trigger.credentials.set(CREDENTIAL_ID, { ...trigger.credentials.get(CREDENTIAL_ID), password: 'not-the-password' });
 	await sandbox.control.clearRequests();
 	await expect(trigger.poll()).rejects.toThrow(/^Cargus login failed for account "sandbox"/);
-	expect((await sandbox.control.requests()).map((entry) => `${entry.operation} ${entry.status} ${entry.auth}`)).toEqual(['login 409 none']);
+	// Account Type Automatic: the path that worked, then the other one once.
+	expect((await sandbox.control.requests()).map((entry) => `${entry.operation} ${entry.status} ${entry.auth} ${entry.path}`)).toEqual([
+		'login 409 none /api/LoginUser',
+		'login 409 none /api/LoginUser/Juridic',
+	]);
 });

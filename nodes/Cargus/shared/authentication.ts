@@ -1,13 +1,14 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { hasAccount, SUBSCRIPTION_KEY_HEADER } from './login';
-import { usableStoredToken } from './tokenCache';
+import { AUTOMATIC_LOGIN, hasAccount, loginChoiceOf, SUBSCRIPTION_KEY_HEADER } from './login';
+import { knownLoginPath, usableStoredToken } from './tokenCache';
 
 /**
  * Where a request takes the login token, as the operation's sender says (send.ts): the Authorization
- * header, the Token query parameter (the PDF downloads), or nowhere (the credential test's login).
+ * header, the Token query parameter (the PDF downloads), or nowhere (`none`; `login`: the credential
+ * test's login, sent to the path of the credential's Account Type).
  */
-export type TokenPlacement = 'header' | 'query' | 'none';
+export type TokenPlacement = 'header' | 'query' | 'none' | 'login';
 
 /** A request the credential authenticates; `tokenIn` is read by `authenticate` only and never sent. */
 export interface CargusRequestOptions extends IHttpRequestOptions {
@@ -27,6 +28,7 @@ export async function authenticateRequest(
 	const headers = { ...requestOptions.headers, [SUBSCRIPTION_KEY_HEADER]: String(credentials.apiKey ?? '') };
 	const tokenIn = requestOptions.tokenIn ?? (hasAccount(credentials) ? 'header' : 'none');
 	if (tokenIn === 'none') return { ...requestOptions, headers };
+	if (tokenIn === 'login') return { ...requestOptions, headers, url: testLoginPathOf(credentials) };
 	if (!hasAccount(credentials)) {
 		throw new Error(
 			'This Cargus operation needs a login, but the Cargus API credential has no Username: add the account\'s Username and Password to the credential',
@@ -38,6 +40,20 @@ export async function authenticateRequest(
 		return { ...requestOptions, headers, qs: { ...requestOptions.qs, [TOKEN_QUERY_PARAMETER]: token } };
 	}
 	return { ...requestOptions, headers: { ...headers, Authorization: `Bearer ${token}` } };
+}
+
+/**
+ * Where the credential test logs in: the chosen path; for Automatic, the path that gave this process a
+ * token for exactly these values. When none has yet, the answer looks like Cargus's 401: n8n then runs
+ * the credential's login (preAuthentication), which tries both paths, and repeats the test there.
+ */
+function testLoginPathOf(credentials: ICredentialDataDecryptedObject): string {
+	const choice = loginChoiceOf(credentials);
+	if (choice !== AUTOMATIC_LOGIN) return choice;
+	const path = knownLoginPath(credentials);
+	if (path !== undefined) return path;
+	const message = 'No login with these Cargus credential values yet: the credential logs in first';
+	throw Object.assign(new Error(message), { response: { status: 401, statusText: 'Unauthorized', data: { message } } });
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'crypto';
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { baseUrlOf } from './baseUrl';
-import { loginEndpointOf } from './login';
+import { loginChoiceOf } from './login';
 
 const PREFIX = 'cargus-token';
 const BOUND = /^cargus-token:([0-9a-f]{32}):(.+)$/s;
@@ -12,13 +12,13 @@ const fingerprints = new Map<string, string>();
 const MAX_FINGERPRINTS = 100;
 
 /**
- * What a token is bound to: base URL, login type, username, password and subscription key. Any
+ * What a token is bound to: base URL, Account Type, username, password and subscription key. Any
  * change gives another fingerprint, so the token of the old values is never sent with the new ones.
  */
 export function fingerprintOf(credentials: ICredentialDataDecryptedObject): string {
 	const values = [
 		baseUrlOf(credentials),
-		loginEndpointOf(credentials),
+		loginChoiceOf(credentials),
 		String(credentials.username ?? '').trim(),
 		String(credentials.password ?? ''),
 		String(credentials.apiKey ?? ''),

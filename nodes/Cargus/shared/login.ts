@@ -6,6 +6,11 @@ import { isFailedToAuthenticate, serviceMessageOf } from './serviceMessage';
 export const SUBSCRIPTION_KEY_HEADER = 'Ocp-Apim-Subscription-Key';
 export const LEGAL_ENTITY_LOGIN = '/api/LoginUser/Juridic';
 export const STANDARD_LOGIN = '/api/LoginUser';
+/** Account Type "Automatic": the path every public client logs in at first, then the legal-entity one. */
+export const AUTOMATIC_LOGIN = 'automatic';
+const LOGIN_PATHS = [STANDARD_LOGIN, LEGAL_ENTITY_LOGIN];
+
+export type LoginChoice = typeof AUTOMATIC_LOGIN | typeof STANDARD_LOGIN | typeof LEGAL_ENTITY_LOGIN;
 
 export const SUBSCRIPTION_KEY_ADVICE =
 	'Check the Subscription Key in the Cargus API credential: it is the key of your subscription on the Cargus API portal, and production and test hosts have different keys.';
@@ -25,6 +30,8 @@ export class CargusLoginError extends Error {
 		readonly advice: string,
 		readonly problem: LoginProblem,
 		readonly httpStatus?: number,
+		/** Cargus' own words in its answer, if any. */
+		readonly serviceMessage?: string,
 	) {
 		super(`${summary}. ${advice}`);
 		this.name = 'CargusLoginError';
@@ -35,16 +42,76 @@ export function hasAccount(credentials: ICredentialDataDecryptedObject): boolean
 	return String(credentials.username ?? '').trim() !== '';
 }
 
-export function loginEndpointOf(credentials: ICredentialDataDecryptedObject): string {
-	return credentials.loginEndpoint === STANDARD_LOGIN ? STANDARD_LOGIN : LEGAL_ENTITY_LOGIN;
+/**
+ * The credential's Account Type. A path only when the user chose one; anything else (the default, which
+ * n8n does not store, so also every credential saved with the old default) is Automatic.
+ */
+export function loginChoiceOf(credentials: ICredentialDataDecryptedObject): LoginChoice {
+	const chosen = credentials.loginEndpoint;
+	return chosen === STANDARD_LOGIN || chosen === LEGAL_ENTITY_LOGIN ? chosen : AUTOMATIC_LOGIN;
 }
 
-/** POSTs the account to a login endpoint and returns the token, or throws a CargusLoginError. */
-export async function requestToken(
+/** A login path, if the value is one (the hidden Login Path field, a remembered path). */
+export function asLoginPath(value: unknown): string | undefined {
+	return LOGIN_PATHS.find((path) => path === value);
+}
+
+/**
+ * Where to log in, in order: the chosen path alone; for Automatic, `preferred` (the path that worked
+ * last) or else `/api/LoginUser` first, and the other one only when the first refuses the account.
+ */
+export function loginPathsOf(credentials: ICredentialDataDecryptedObject, preferred?: string): string[] {
+	const choice = loginChoiceOf(credentials);
+	if (choice !== AUTOMATIC_LOGIN) return [choice];
+	const first = asLoginPath(preferred) ?? STANDARD_LOGIN;
+	return [first, ...LOGIN_PATHS.filter((path) => path !== first)];
+}
+
+/**
+ * Logs in as the credential's Account Type says and returns the token and the path that gave it.
+ * Automatic tries its second path only when the first refuses the account: a rejected subscription
+ * key or an unreachable host is the same at every path, and is reported at once.
+ */
+export async function logIn(
+	helper: IHttpRequestHelper,
+	credentials: ICredentialDataDecryptedObject,
+	preferred?: string,
+): Promise<{ token: string; path: string }> {
+	const paths = loginPathsOf(credentials, preferred);
+	const refusals: Array<{ path: string; error: CargusLoginError }> = [];
+	for (const path of paths) {
+		const outcome = await loginAt(helper, credentials, path);
+		if (typeof outcome === 'string') return { token: outcome, path };
+		if (outcome.problem !== 'account') throw outcome;
+		refusals.push({ path, error: outcome });
+	}
+	if (refusals.length === 1) throw refusals[0].error;
+	throw refusedAtEveryPath(refusals, String(credentials.username ?? '').trim());
+}
+
+/** One message for a refusal at every path: "(HTTP 409 at /api/LoginUser and at /api/LoginUser/Juridic: …)", each answer with its path when they differ. */
+function refusedAtEveryPath(refusals: Array<{ path: string; error: CargusLoginError }>, username: string): CargusLoginError {
+	const last = refusals[refusals.length - 1].error;
+	const answerOf = (error: CargusLoginError, at: string) => `HTTP ${String(error.httpStatus)} ${at}${error.serviceMessage ? `: ${error.serviceMessage}` : ''}`;
+	const sameAnswer = refusals.every(({ error }) => error.httpStatus === last.httpStatus && error.serviceMessage === last.serviceMessage);
+	const said = sameAnswer
+		? answerOf(last, refusals.map(({ path }) => `at ${path}`).join(' and '))
+		: refusals.map(({ path, error }) => answerOf(error, `at ${path}`)).join('; ');
+	return new CargusLoginError(
+		`Cargus login failed for account "${username}" (${said})`,
+		'Check the Username and Password in the Cargus API credential: Cargus refused the account at both of its login paths.',
+		'account',
+		last.httpStatus,
+		last.serviceMessage,
+	);
+}
+
+/** POSTs the account to a login endpoint and returns the token, or the CargusLoginError that says why not. */
+async function loginAt(
 	helper: IHttpRequestHelper,
 	credentials: ICredentialDataDecryptedObject,
 	endpoint: string,
-): Promise<string> {
+): Promise<string | CargusLoginError> {
 	const baseUrl = baseUrlOf(credentials);
 	const username = String(credentials.username ?? '').trim();
 	const outcome = await helper.helpers
@@ -65,10 +132,8 @@ export async function requestToken(
 				'unreachable',
 			),
 		);
-	if (outcome instanceof CargusLoginError) throw outcome;
-	const token = tokenOf(outcome);
-	if (token !== undefined) return token;
-	throw loginFailure(outcome, username, endpoint);
+	if (outcome instanceof CargusLoginError) return outcome;
+	return tokenOf(outcome) ?? loginFailure(outcome, username, endpoint);
 }
 
 function tokenOf(response: IN8nHttpFullResponse): string | undefined {
@@ -86,11 +151,11 @@ function loginFailure(response: IN8nHttpFullResponse, username: string, endpoint
 	if (status === 401 || status === 403) {
 		return new CargusLoginError(subscriptionKeyRejected(status, response.body), SUBSCRIPTION_KEY_ADVICE, 'subscriptionKey', status);
 	}
-	const otherLogin = endpoint === LEGAL_ENTITY_LOGIN ? ' If this is not a legal-entity account, set Account Type to "Standard".' : '';
 	return new CargusLoginError(
 		`Cargus login failed for account "${username}" (HTTP ${status}${said})`,
-		`Check the Username and Password in the Cargus API credential.${otherLogin}`,
+		`Check the Username and Password in the Cargus API credential. If they are right, set Account Type to "Automatic", which tries both of Cargus' login paths (this one was ${endpoint}).`,
 		'account',
 		status,
+		serviceMessage,
 	);
 }

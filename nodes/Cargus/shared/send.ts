@@ -14,7 +14,7 @@ import type { CargusRequestOptions, TokenPlacement } from './authentication';
 import { MAX_BARCODES_PER_REQUEST, parseBarcodes } from './barcodes';
 import { baseUrlOf } from './baseUrl';
 import { cargusError } from './errors';
-import { hasAccount, requestToken, SUBSCRIPTION_KEY_HEADER } from './login';
+import { asLoginPath, hasAccount, logIn, SUBSCRIPTION_KEY_HEADER } from './login';
 import { isFailedToAuthenticate } from './serviceMessage';
 
 /*
@@ -74,12 +74,17 @@ export const sendWithKeyOnly: Sender = async function (this, requestData, creden
 	return await applyOutput(this, requestData, response);
 };
 
-/** The Account › Log In operation: the credential's account, through the same code as the automatic login. */
+/**
+ * The Account › Log In operation: the credential's account, logged in as its Account Type says (for
+ * Automatic, first where the credential last logged in), through the same code as the automatic login.
+ * Beside the token, the path that gave it.
+ */
 export const sendLogin: Sender = async function (this, requestData, credentials) {
 	requireAccount(this, credentials);
 	baseUrlFor(this, credentials);
-	const token = await loginOnce(this, credentials, requestData.options.url ?? '');
-	return await applyOutput(this, requestData, { statusCode: 200, headers: {}, body: token });
+	const { token, path } = await loginOnce(this, credentials);
+	const items = await applyOutput(this, requestData, { statusCode: 200, headers: {}, body: token });
+	return items.map((item) => ({ ...item, json: { ...item.json, loginPath: path } }));
 };
 
 export function requireAccount(context: IExecuteSingleFunctions, credentials: Credentials): void {
@@ -124,9 +129,9 @@ async function requestWithKeyOnly(
 	}
 }
 
-async function loginOnce(context: IExecuteSingleFunctions, credentials: Credentials, endpoint: string): Promise<string> {
+async function loginOnce(context: IExecuteSingleFunctions, credentials: Credentials): Promise<{ token: string; path: string }> {
 	try {
-		return await requestToken({ helpers: { httpRequest: context.helpers.httpRequest } }, credentials, endpoint);
+		return await logIn({ helpers: { httpRequest: context.helpers.httpRequest } }, credentials, asLoginPath(credentials.loginPath));
 	} catch (error) {
 		throw cargusError(context, error, credentials);
 	}

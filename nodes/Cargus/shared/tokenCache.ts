@@ -1,7 +1,7 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestHelper } from 'n8n-workflow';
 
 import { bindToken, fingerprintOf, storedTokenFor } from './boundToken';
-import { CargusLoginError, hasAccount, loginEndpointOf, requestToken } from './login';
+import { asLoginPath, CargusLoginError, hasAccount, logIn } from './login';
 
 /** A login refused for these values is not tried again with the same values for this long. */
 const REFUSED_LOGIN_MEMORY_MS = 60_000;
@@ -13,10 +13,12 @@ const MAX_REFUSED = 50;
 interface AccountTokens {
 	/** The newest token this process got for the account. */
 	current?: string;
+	/** The login path that gave it, where the next login goes first. */
+	path?: string;
 	/** Tokens Cargus has refused (expired), never sent again. */
 	refused: Set<string>;
 	/** The login running now, which every caller joins. */
-	login?: Promise<string>;
+	login?: Promise<{ token: string; path: string }>;
 	lastFailure?: { error: CargusLoginError; until: number };
 }
 
@@ -78,32 +80,47 @@ export function refuseToken(credentials: ICredentialDataDecryptedObject): void {
 	if (refused.size > MAX_REFUSED) refused.delete(refused.values().next().value as string);
 }
 
+/** The login path that gave this process a token for exactly these credential values, if any has. */
+export function knownLoginPath(credentials: ICredentialDataDecryptedObject): string | undefined {
+	return accounts.get(fingerprintOf(credentials))?.path;
+}
+
+/** What the credential's login saves in it: the token (bound to the values) and the path that gave it. */
+export interface RenewedLogin {
+	token: string;
+	loginPath: string;
+}
+
 /**
  * The credential's preAuthentication. n8n calls it with an empty token, when it is told the token
  * expired, and when the credential is tested: the token these credentials carry, if any, counts as
  * refused. Answers this process's newest usable token, or the result of the one login it runs for
- * these values, which every concurrent caller joins.
+ * these values, which every concurrent caller joins. That login goes first to the path that worked
+ * last (this process's, else the one saved in the credential), so Automatic tries the other path
+ * only when that one refuses the account.
  */
-export async function renewToken(helper: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<string> {
+export async function renewToken(helper: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<RenewedLogin> {
 	refuseToken(credentials);
 	const fingerprint = fingerprintOf(credentials);
 	const entry = tokensOf(fingerprint);
 	const current = usable(entry, entry.current);
-	if (current !== undefined) return bindToken(current, fingerprint);
+	if (current !== undefined && entry.path !== undefined) return { token: bindToken(current, fingerprint), loginPath: entry.path };
 	if (entry.lastFailure !== undefined && entry.lastFailure.until > Date.now()) throw entry.lastFailure.error;
-	entry.login ??= requestToken(helper, credentials, loginEndpointOf(credentials))
+	entry.login ??= logIn(helper, credentials, entry.path ?? asLoginPath(credentials.loginPath))
 		.then(
-			(token) => {
-				entry.current = token;
+			(login) => {
+				entry.current = login.token;
+				entry.path = login.path;
 				entry.lastFailure = undefined;
-				return token;
+				return login;
 			},
 			async (error: unknown) => await Promise.reject(remembered(entry, error)),
 		)
 		.finally(() => {
 			entry.login = undefined;
 		});
-	return bindToken(await entry.login, fingerprint);
+	const { token, path } = await entry.login;
+	return { token: bindToken(token, fingerprint), loginPath: path };
 }
 
 /** Keeps a refused login for a while, so the items after it fail at once instead of each logging in. */

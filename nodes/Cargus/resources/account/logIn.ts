@@ -9,8 +9,9 @@ export const logIn = operation({
 	action: 'Get a login token',
 	subtitle: 'Get a login token',
 	description:
-		'Outputs the login token of the credential\'s account, for calling the Cargus API from other nodes such as HTTP Request. The Cargus node logs in by itself, so other operations never need it.',
+		'Outputs the login token of the credential\'s account, for calling the Cargus API from other nodes such as HTTP Request, and the login path that gave it. The Cargus node logs in by itself, so other operations never need it.',
 	method: 'POST',
+	// The interface's login; the request goes where the credential's Account Type says (send.ts).
 	url: LEGAL_ENTITY_LOGIN,
 	send: sendLogin,
 	fields: [
