@@ -40,7 +40,11 @@ export async function dayPickupExampleCheck(live: Launched, control: SandboxCont
 			});
 		const first = await call();
 		assert(first.status === 200, `the webhook answered ${first.status}: ${first.text.slice(0, 300)}`);
-		const launches = (await control.requests('launchOrCancelOrder')).map((request) => `${String(request.query.locationId)} ${request.status}`);
+		const launchRequests = await control.requests('launchOrCancelOrder');
+		const launches = launchRequests.map((request) => `${String(request.query.locationId)} ${request.status}`);
+		// The window as the shop plugins send it: Romania's wall-clock time, no offset.
+		const windows = launchRequests.map((request) => `${String(request.query.PickupStartDate)} / ${String(request.query.PickupEndDate)}`);
+		assert(windows.every((window) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \/ \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(window)), `the launches sent the windows ${windows.join(', ')}`);
 		const after = Date.parse((await control.clock()).now);
 		const ordersAfterFirst = await control.orders();
 		// Validated now (a seeded order's later statuses are already in its timeline).

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 
-import { CARGUS_TIME_ZONE, parseCargusDate } from '../../nodes/Cargus/shared/cargusDate';
+import { asCargusWallClock, CARGUS_TIME_ZONE, parseCargusDate } from '../../nodes/Cargus/shared/cargusDate';
 
 /** How the node read a Cargus date before the hour cache: luxon, for every date. */
 function luxonReading(date: unknown) {
@@ -53,4 +53,16 @@ test.each([
 	20261120,
 ])('%p reads as luxon reads it', (date) => {
 	expect(parseCargusDate(date)).toEqual(luxonReading(date));
+});
+
+test.each([
+	['2026-11-27T10:00:00+02:00', '2026-11-27 10:00:00'],
+	['2026-11-27T08:00:00Z', '2026-11-27 10:00:00'],
+	['2026-11-26T23:30:00-05:00', '2026-11-27 06:30:00'],
+	['2026-07-01T10:00:00Z', '2026-07-01 13:00:00'],
+	['2026-03-29T00:59:59Z', '2026-03-29 02:59:59'],
+	['2026-03-29T01:00:00Z', '2026-03-29 04:00:00'],
+	['2026-11-27T10:00:00.750+02:00', '2026-11-27 10:00:00'],
+])('a pickup window\'s %s is sent as Bucharest wall-clock time, %s', (sent, expected) => {
+	expect(asCargusWallClock(sent)).toBe(expected);
 });

@@ -22,9 +22,20 @@ describe('Pickup Order › Launch and › Cancel', () => {
 		expect(launched.json).toEqual([{ OrderId: 5500007 }]);
 		const [request] = await requestsSeen(sandbox, 'launchOrCancelOrder');
 		expect(request).toMatchObject({ method: 'PUT', status: 200 });
-		expect(request.query).toEqual({ locationId: String(DEPOT), action: '1', PickupStartDate: '2026-11-20T14:00:00+02:00', PickupEndDate: '2026-11-20T18:00:00+02:00' });
+		expect(request.query).toEqual({ locationId: String(DEPOT), action: '1', PickupStartDate: '2026-11-20 14:00:00', PickupEndDate: '2026-11-20 18:00:00' });
 		const read = await runOperation(engine, 'pickupOrder', 'get', { orderId: '5500007' });
 		expect(read.json[0]).toMatchObject({ OrdStatus: 2, OrdStatusDetails: 'Validata', PickupStartDate: '2026-11-20T14:00:00', NoParcel: 3, NoEnvelop: 1 });
+	});
+
+	it('Launch sends the window in Romania\'s local time without an offset, as the shop plugins do, whatever offset the dates carry', async () => {
+		const { error } = await runOperation(engineFor(sandbox), 'pickupOrder', 'launch', {
+			locationId: DEPOT, pickupStartDate: '2026-11-20T12:00:00Z', pickupEndDate: '={{ "2026-11-20T11:00:00-05:00" }}',
+		});
+		expect(error).toBeUndefined();
+		const [request] = await requestsSeen(sandbox, 'launchOrCancelOrder');
+		expect(request.query).toEqual({ locationId: String(DEPOT), action: '1', PickupStartDate: '2026-11-20 14:00:00', PickupEndDate: '2026-11-20 18:00:00' });
+		const read = await runOperation(engineFor(sandbox), 'pickupOrder', 'get', { orderId: '5500007' });
+		expect(read.json[0]).toMatchObject({ PickupStartDate: '2026-11-20T14:00:00', PickupEndDate: '2026-11-20T18:00:00' });
 	});
 
 	it('Launch where nothing waits for a courier says what Cargus answered, naming the location', async () => {

@@ -70,8 +70,9 @@ test('Send sends the address fields that are given, and only those', async () =>
 	const sent = proxy.requests.find((request) => request.url === '/api/Orders');
 	expect(sent?.body).toEqual({
 		LocationId: ECOM_TEST_LOCATION,
-		PickupStartDate: expect.any(String),
-		PickupEndDate: expect.any(String),
+		// The window starts a day after the sandbox's 2026-11-20T10:00:00Z: Bucharest wall-clock time, as the shop plugins send it.
+		PickupStartDate: '2026-11-21 12:00:00',
+		PickupEndDate: '2026-11-21 16:00:00',
 		Parcels: 1,
 		Envelopes: 0,
 		TotalWeight: 2,

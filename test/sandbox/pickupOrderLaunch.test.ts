@@ -2,7 +2,7 @@ import { modelStateFields, useSandbox } from './support';
 
 const sandbox = useSandbox();
 
-type Order = { OrderId: number; LocationId: number; OrdStatus: number; PickupStartDate: string | null; ValidationDate: string | null; NoAwb: number };
+type Order = { OrderId: number; LocationId: number; OrdStatus: number; PickupStartDate: string | null; PickupEndDate: string | null; ValidationDate: string | null; NoAwb: number };
 
 const DEPOT = 1005962050;
 const window = { PickupStartDate: '2026-11-20T14:00:00', PickupEndDate: '2026-11-20T18:00:00' };
@@ -29,6 +29,15 @@ describe('launch or cancel a location\'s order (PUT /api/Orders?locationId=&acti
 		expect(await getOrder(5500007)).toMatchObject({ OrdStatus: 1, NoAwb: 4 });
 		const timeline = (await sandbox.control.orders()).find((o) => o.OrderId === 5500007)?.statuses.map((s) => s.OrdStatus);
 		expect(timeline).toEqual([0, 2, 3, 1]);
+	});
+
+	it.each([
+		['the shop plugins\' form, Romania\'s local time without an offset', '2026-11-20 14:00:00', '2026-11-20 18:00:00'],
+		['RFC 3339 with an offset', '2026-11-20T12:00:00Z', '2026-11-20T11:00:00-05:00'],
+	])('reads the window given in %s as the same Bucharest times', async (_form, PickupStartDate, PickupEndDate) => {
+		const launched = await sandbox.client.call('PUT', '/api/Orders', { query: { locationId: DEPOT, action: 1, PickupStartDate, PickupEndDate } });
+		expect(launched.status).toBe(200);
+		expect(await getOrder(5500007)).toMatchObject({ PickupStartDate: '2026-11-20T14:00:00', PickupEndDate: '2026-11-20T18:00:00' });
 	});
 
 	it('launches an open order sent with POST at once too; 409 when the location has none, or is unknown; locationId 0 is the headquarters', async () => {

@@ -19,6 +19,13 @@ describe('send pickup order (POST /api/Orders)', () => {
 		});
 	});
 
+	it('reads PickupStartDate and PickupEndDate written as the shop plugins write them (yyyy-MM-dd HH:mm:ss) as Romania\'s local time', async () => {
+		const sent = await sandbox.client.call('POST', '/api/Orders', { body: order({ PickupStartDate: '2026-11-20 14:00:00', PickupEndDate: '2026-11-20 18:00:00' }) });
+		expect(sent.status).toBe(200);
+		const read = await sandbox.client.call('GET', '/api/Orders/GetByOrderId', { query: { orderId: sent.json as number } });
+		expect(read.json).toMatchObject({ PickupStartDate: '2026-11-20T14:00:00', PickupEndDate: '2026-11-20T18:00:00' });
+	});
+
 	it('moves OrdStatus on with the clock: 0 open, 2 validated, 3 pickup in progress, 1 closed', async () => {
 		const sent = await sandbox.client.call('POST', '/api/Orders', { body: order() });
 		const status = async () => ((await sandbox.client.call('GET', '/api/Orders/GetByOrderId', { query: { orderId: sent.json as number } })).json as { OrdStatus: number; NoAwb: number });

@@ -23,6 +23,16 @@ interface HourOffset {
 }
 const offsetByHour = new Map<number, HourOffset | null>();
 
+/**
+ * A date sent as the shop plugins send pickup windows: Bucharest wall-clock time without an offset,
+ * "2026-11-27 10:00:00". `value` is what the date rule read (RFC 3339, any offset); anything else goes as it is.
+ */
+export function asCargusWallClock(value: unknown): unknown {
+	if (typeof value !== 'string') return value;
+	const date = DateTime.fromISO(value, { setZone: true });
+	return date.isValid ? date.setZone(CARGUS_TIME_ZONE).toFormat('yyyy-MM-dd HH:mm:ss') : value;
+}
+
 function withLuxon(text: string): CargusDate | undefined {
 	const parsed = dateOf(text, CARGUS_TIME_ZONE);
 	if (parsed === undefined) return undefined;

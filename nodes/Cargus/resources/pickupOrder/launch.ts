@@ -1,3 +1,4 @@
+import { asCargusWallClock } from '../../shared/cargusDate';
 import { toQuery } from '../../shared/field';
 import { dateField, pickupLocationField } from '../../shared/fields';
 import { operation } from '../../shared/operation';
@@ -16,8 +17,8 @@ export const launch = operation({
 	send: sendWithToken,
 	fields: [
 		pickupLocationField('locationId', 'Your pickup location whose AWBs the courier collects', toQuery('locationId')),
-		dateField('pickupStartDate', 'Pickup Start', 'Earliest time the courier may come', toQuery('PickupStartDate')),
-		dateField('pickupEndDate', 'Pickup End', 'Latest time the courier may come', toQuery('PickupEndDate'), 'pickupStartDate'),
+		dateField('pickupStartDate', 'Pickup Start', 'Earliest time the courier may come', toQuery('PickupStartDate', asCargusWallClock)),
+		dateField('pickupEndDate', 'Pickup End', 'Latest time the courier may come', toQuery('PickupEndDate', asCargusWallClock), 'pickupStartDate'),
 	],
 	output: valueAs('OrderId', 'number'),
 });
