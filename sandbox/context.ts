@@ -7,7 +7,11 @@ import { SandboxStore, type ExtraUser } from './world/store';
 export interface SandboxSettings {
 	/** How an expired token is answered: 401, or 200 with the JSON string "Failed to authenticate!". */
 	expiredTokenAnswer: '401' | 'failed-to-authenticate';
+	/** How `GET /api/Orders` answers a page of one order: a list, or that order alone (OpenCart reads both). */
+	ordersListOfOne: 'list' | 'object';
 }
+
+const DEFAULT_SETTINGS: SandboxSettings = { expiredTokenAnswer: '401', ordersListOfOne: 'list' };
 
 /** Everything the routes share: state, clock, faults, limits and the request log. */
 export class SandboxContext {
@@ -16,7 +20,7 @@ export class SandboxContext {
 	readonly faults = new FaultRegistry();
 	readonly rateLimit = new RateLimiter();
 	readonly log: RequestLog;
-	settings: SandboxSettings = { expiredTokenAnswer: '401' };
+	settings: SandboxSettings = { ...DEFAULT_SETTINGS };
 	seed: number;
 
 	constructor(options: { seed: number; startMs: number; clockMode: ClockMode; tokenLifetimeMs: number; requestLogSize?: number; extraUsers?: ExtraUser[] }) {
@@ -33,6 +37,6 @@ export class SandboxContext {
 		this.faults.clear();
 		this.rateLimit.set(null);
 		this.log.clear();
-		this.settings = { expiredTokenAnswer: '401' };
+		this.settings = { ...DEFAULT_SETTINGS };
 	}
 }

@@ -167,6 +167,11 @@ export function installControlApi(app: FastifyInstance, context: SandboxContext)
 				if (answer !== '401' && answer !== 'failed-to-authenticate') return badRequest(reply, "expiredTokenAnswer must be '401' or 'failed-to-authenticate'");
 				context.settings.expiredTokenAnswer = answer;
 			}
+			const listOfOne = body(request.body).ordersListOfOne;
+			if (listOfOne !== undefined) {
+				if (listOfOne !== 'list' && listOfOne !== 'object') return badRequest(reply, "ordersListOfOne must be 'list' or 'object'");
+				context.settings.ordersListOfOne = listOfOne;
+			}
 			return context.settings;
 		});
 

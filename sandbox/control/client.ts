@@ -1,5 +1,6 @@
 import { request } from 'undici';
 
+import type { SandboxSettings } from '../context';
 import type { FaultSpec } from '../gateway/faults';
 import type { RequestLogEntry } from './requestLog';
 import type { Account, Scenario } from '../world/types';
@@ -197,7 +198,7 @@ export class SandboxControl {
 		return this.call('PUT', '/rate-limit', { requestsPerSecond });
 	}
 
-	setSettings(settings: { expiredTokenAnswer?: '401' | 'failed-to-authenticate' }): Promise<{ expiredTokenAnswer: string }> {
+	setSettings(settings: Partial<SandboxSettings>): Promise<SandboxSettings> {
 		return this.call('PUT', '/settings', settings);
 	}
 

@@ -64,6 +64,7 @@ export function registerPickupOrders(app: FastifyInstance, context: SandboxConte
 				.filter((o) => (status === 0 ? orderStatusAt(o, now) === 0 : VALIDATED.has(orderStatusAt(o, now))))
 				.sort(byCreation);
 			const page = pageOf(matches, paging);
+			if (page.length === 1 && context.settings.ordersListOfOne === 'object') return ok(orderView(page[0], now), 'Order');
 			return page.length === 0 ? noContent() : ok(page.map((o) => orderView(o, now)), 'Order');
 		});
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { startRecordingProxy } from '../helpers/recordingProxy';
 import { useSandbox } from '../helpers/sandbox';
 import { engineFor, requestsSeen, runOperation } from './world';
 
@@ -80,6 +81,28 @@ describe('Pickup Order › Get Many', () => {
 		const validated = await runOperation(engine, 'pickupOrder', 'getMany', { findBy: 'location', locationId: ECOM_TEST, status: 1, returnAll: true, options: { pageSize: 3 } });
 		expect(validated.json.map((order) => order.OrderId)).toEqual([5500001, 5500003, 5500004, 5500005]);
 		expect((await requestsSeen(sandbox, 'ordersByLocation')).map((request) => request.query.pageNumber)).toEqual(['1', '1', '2']);
+	});
+
+	it('by location, answered as one order rather than a list of one (as OpenCart reads it), gives that order as one item, unchanged', async () => {
+		await sandbox.control.setSettings({ ordersListOfOne: 'object' });
+		const proxy = await startRecordingProxy(sandbox.url);
+		const { json, error } = await runOperation(engineFor(sandbox, { baseUrl: proxy.url }), 'pickupOrder', 'getMany', { findBy: 'location', locationId: DEPOT, status: 0, returnAll: true });
+		await proxy.stop();
+		expect(error).toBeUndefined();
+		const answer = proxy.requests.find((request) => request.url.startsWith('/api/Orders?'))?.answer;
+		const record = JSON.parse(answer?.bytes.toString('utf8') ?? 'null') as Record<string, unknown>;
+		expect(record).toMatchObject({ OrderId: 5500007, OrdStatus: 0 });
+		expect(json).toEqual([record]);
+	});
+
+	it.each([
+		[{ Error: 'Punctul de ridicare nu exista' }, 'Cargus answered with an error: Punctul de ridicare nu exista'],
+		[{ Message: 'An error has occurred.' }, 'Cargus answered "An error has occurred." where a list of records was expected'],
+	])('by location, answered %j with 200, is an error, not an item', async (body, message) => {
+		await sandbox.control.addFault({ operation: 'ordersByLocation', kind: 'status', status: 200, body });
+		const { items, error } = await runOperation(engineFor(sandbox), 'pickupOrder', 'getMany', { findBy: 'location', locationId: DEPOT, status: 0, returnAll: true });
+		expect(items).toEqual([]);
+		expect(error?.message).toBe(message);
 	});
 
 	it('of a location with nothing to list gives no item', async () => {

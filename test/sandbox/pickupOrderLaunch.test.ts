@@ -97,6 +97,16 @@ describe('list pickup orders (GET /api/Orders, GET /api/Orders/GetByDate)', () =
 		expect(((await byLocation(0, 0)).json as Order[]).map((o) => o.OrderId)).toEqual([5500006]);
 	});
 
+	it('with the setting ordersListOfOne \'object\', answers a page of one order as that order alone; longer pages stay lists', async () => {
+		const asList = ((await byLocation(0, 0)).json as Order[])[0];
+		expect(await sandbox.control.setSettings({ ordersListOfOne: 'object' })).toMatchObject({ ordersListOfOne: 'object' });
+		expect((await byLocation(0, 0)).json).toEqual(asList);
+		expect(((await byLocation(0, 1)).json as Order[]).map((o) => o.OrderId)).toEqual([5500001, 5500003, 5500004, 5500005]);
+		expect((await byLocation(1005962049, 1, { itemsPerPage: 3, pageNumber: 2 })).json).toMatchObject({ OrderId: 5500005 });
+		expect((await sandbox.control.setSettings({ ordersListOfOne: 'list' })).ordersListOfOne).toBe('list');
+		expect((await byLocation(0, 0)).json).toEqual([asList]);
+	});
+
 	it('answers 400 for a status other than 0 or 1 or paging out of range, 409 for another client\'s location', async () => {
 		for (const extra of <Array<Record<string, number>>>[{ status: 2 }, { itemsPerPage: 101 }, { pageNumber: 0 }]) {
 			const result = await sandbox.client.call('GET', '/api/Orders', { query: { locationId: 0, status: 0, ...extra } });

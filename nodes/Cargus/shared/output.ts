@@ -45,15 +45,25 @@ function unexpected(context: IExecuteSingleFunctions, body: unknown, expected: s
 	return new NodeApiError(context.getNode(), { message } as JsonObject, { message, itemIndex: context.getItemIndex() });
 }
 
-/** A list of records becomes one item per record; 204 or an empty list gives no item. */
+function isRecord(value: unknown): value is IDataObject {
+	return value !== null && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value);
+}
+
+/** ASP.NET's error shape ({"Message": ..., "ExceptionMessage": ...}): never a record of a list of one. */
+const ERROR_KEYS = new Set(['message', 'exceptionmessage', 'exceptiontype', 'messagedetail', 'modelstate', 'stacktrace']);
+
+/**
+ * A list of records becomes one item per record; a lone record, which Cargus answers for a list of one
+ * (OpenCart reads `GET /api/Orders` both ways), one item; 204 or an empty list gives no item.
+ */
 export const oneItemPerElement: Output = async function (this, _items, response) {
 	if (isEmpty(response)) return [];
 	const { body } = response;
 	failOnErrorBody(this, body);
-	if (!Array.isArray(body) || body.some((element) => element === null || typeof element !== 'object' || Array.isArray(element))) {
-		throw unexpected(this, body, 'a list of records');
-	}
-	return body.map((json) => ({ json: json as IDataObject }));
+	const loneRecord = isRecord(body) && !Object.keys(body).every((key) => ERROR_KEYS.has(key.toLowerCase()));
+	const records: unknown = loneRecord ? [body] : body;
+	if (!Array.isArray(records) || !records.every(isRecord)) throw unexpected(this, body, 'a list of records');
+	return records.map((json) => ({ json }));
 };
 
 /** One record, recognised by its `key` field, becomes one item; 204 gives no item. */
