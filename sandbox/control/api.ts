@@ -140,11 +140,13 @@ export function installControlApi(app: FastifyInstance, context: SandboxContext)
 			if (status !== undefined && (!Number.isInteger(status) || status < 100 || status > 599)) return badRequest(reply, 'status must be an HTTP status');
 			const format = input.format as EchoFormat | undefined;
 			if (format !== undefined && !ECHO_FORMATS.includes(format)) return badRequest(reply, `format must be one of ${ECHO_FORMATS.join(', ')}`);
+			const afterWork = input.afterWork === undefined ? undefined : input.afterWork === true;
+			if (afterWork && kind !== 'status') return badRequest(reply, 'afterWork goes with kind status only');
 			if (context.faults.full) return badRequest(reply, `at most ${FaultRegistry.MAX_FAULTS} faults at once: clear them first`);
 			const text = (name: string) => (typeof input[name] === 'string' ? (input[name] as string) : undefined);
 			const fault = context.faults.add({
 				operation: text('operation'), path: text('path'), method: text('method'), kind, status,
-				latencyMs: numberField(input, 'latencyMs'), body: input.body, format, count, probability,
+				latencyMs: numberField(input, 'latencyMs'), body: input.body, format, count, probability, afterWork,
 			});
 			return { id: fault.id };
 		});

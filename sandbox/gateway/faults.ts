@@ -17,6 +17,11 @@ export interface FaultSpec {
 	format?: EchoFormat;
 	count?: number;
 	probability?: number;
+	/**
+	 * For `status`: the service does the work (an AWB is made), then the gateway answers the fault instead, as
+	 * Cargus' gateway answering 504 after the backend has answered too late.
+	 */
+	afterWork?: boolean;
 }
 
 export interface Fault extends FaultSpec {

@@ -72,6 +72,9 @@ function logRequest(context: SandboxContext, request: FastifyRequest, status: nu
 	});
 }
 
+/** Requests whose answer a fault replaces once the service has done the work (FaultSpec.afterWork). */
+const answersLostAfterWork = new WeakMap<FastifyRequest, Fault>();
+
 /** Applies a fault other than latency; true when it has answered (or dropped) the request, false when processing goes on. */
 function applyFault(context: SandboxContext, fault: Fault, request: FastifyRequest, reply: FastifyReply): boolean {
 	switch (fault.kind) {
@@ -159,7 +162,8 @@ export function installGateway(app: FastifyInstance, context: SandboxContext): v
 			}, Math.max(0, fault.latencyMs ?? 1000));
 			return;
 		}
-		if (fault && applyFault(context, fault, request, reply)) return;
+		if (fault?.afterWork) answersLostAfterWork.set(request, fault);
+		else if (fault && applyFault(context, fault, request, reply)) return;
 		checkToken();
 	});
 
@@ -172,6 +176,14 @@ export function installGateway(app: FastifyInstance, context: SandboxContext): v
 	};
 
 	app.addHook('onSend', (request, reply, payload, done) => {
+		const lost = answersLostAfterWork.get(request);
+		if (lost) {
+			answersLostAfterWork.delete(request);
+			const status = lost.status ?? 504;
+			reply.code(status).header('content-type', 'application/json; charset=utf-8');
+			logAnswered(request, reply);
+			return done(null, JSON.stringify(lost.body ?? { statusCode: status, message: 'The backend answered too late: the gateway gave up waiting.' }));
+		}
 		const data = !truncateRequests.has(request) || payload === null || payload === undefined ? undefined
 			: Buffer.isBuffer(payload) ? payload : typeof payload === 'string' ? Buffer.from(payload) : undefined;
 		if (!data) {

@@ -54,6 +54,8 @@ export interface RunOptions {
 	/** Input items of the node under test; default one empty item. */
 	input?: IDataObject[];
 	continueOnFail?: boolean;
+	/** n8n's Retry On Fail of the node's Settings: its tries and the wait between them. */
+	retryOnFail?: { maxTries: number; waitBetweenTries: number };
 	nodeType?: string;
 	typeVersion?: number;
 }
@@ -137,6 +139,7 @@ async function runNode(
 			parameters,
 			credentials: { cargusApi: { id: CREDENTIAL_ID, name: 'Cargus account' } },
 			continueOnFail: options.continueOnFail ?? false,
+			...(options.retryOnFail ? { retryOnFail: true, ...options.retryOnFail } : {}),
 		},
 	];
 	const connections = { Start: { main: [[{ node: 'Cargus', type: 'main' as const, index: 0 }]] } };
@@ -153,7 +156,7 @@ async function runNode(
 	} as unknown as IWorkflowBase;
 	const hooks = new ExecutionLifecycleHooks('manual', id, workflowData);
 	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', (run) => resolve(run)));
-	const additionalData = additionalDataOf(credentials, hooks);
+	const additionalData = additionalDataOf(credentials, hooks, id);
 	const startNode = workflow.getNode('Start') ?? undefined;
 	await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode });
 	const run = await finished;
@@ -165,9 +168,11 @@ async function runNode(
 	};
 }
 
-export function additionalDataOf(credentials: DatabaseCredentialsHelper, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+export function additionalDataOf(credentials: DatabaseCredentialsHelper, hooks?: ExecutionLifecycleHooks, executionId?: string): IWorkflowExecuteAdditionalData {
 	const base = 'http://127.0.0.1:5678';
 	return {
+		// n8n gives every execution its id (getExecutionId() in the nodes).
+		executionId,
 		credentialsHelper: credentials,
 		hooks,
 		executeWorkflow: async () => {

@@ -38,6 +38,7 @@ describe('Shipment › Create', () => {
 		expect(error).toBeUndefined();
 		expect(json).toEqual([{
 			BarCode: expect.stringMatching(/^\d{10}$/),
+			AlreadyCreated: false,
 			ShippingCost: expect.objectContaining({ GrandTotal: expect.any(Number), Subtotal: expect.any(Number), Tax: expect.any(Number) }),
 			OrderReference: '#1042',
 			Next: expect.stringContaining('Document › Get AWB PDF'),
@@ -70,7 +71,7 @@ describe('Shipment › Create', () => {
 		expect(byOrder.json.map((awb) => awb.BarCode)).toEqual([barcode]);
 		const listed = await runOperation(engine, 'shipment', 'getMany', { fromDate: '2026-11-20T00:00:00', toDate: '2026-11-20T00:00:00', returnAll: true });
 		expect(listed.json.map((awb) => awb.BarCode)).toContain(barcode);
-		expect((await requestsSeen(sandbox, 'awbsByDate'))[0].query).toMatchObject({ FromDate: '11-20-2026', ToDate: '11-20-2026' });
+		expect((await requestsSeen(sandbox, 'awbsByDate')).at(-1)?.query).toMatchObject({ FromDate: '11-20-2026', ToDate: '11-20-2026' });
 		const label = await runOperation(engine, 'document', 'getAwbPdf', { barcodes: barcode, printOptions: { format: 1 } });
 		expect(label.error).toBeUndefined();
 		expect(label.items[0].binary?.data).toBeDefined();
@@ -170,10 +171,11 @@ const mapAutomatically = (input: IDataObject[]) =>
 
 describe('Shipment › Create, Mapping Mode: Map Automatically', () => {
 	it('reads each field from the input item\'s field of the same name and sends the AWB the form sends; other fields of the item are left alone', async () => {
-		const fromForm = await createAwb();
+		// The same order twice: two AWBs only with One AWB per Order Reference off.
+		const fromForm = await createAwb({ additionalAwbFields: { ...(ORDER.additionalAwbFields as IDataObject), oneAwbPerReference: false } });
 		const [formRequest] = await requestsSeen(sandbox, 'createAwb');
 		await sandbox.control.clearRequests();
-		const fromItem = await mapAutomatically([{ ...ORDER_ITEM, shopOrderId: 77, note: 'not an AWB field' }]);
+		const fromItem = await mapAutomatically([{ ...ORDER_ITEM, oneAwbPerReference: false, shopOrderId: 77, note: 'not an AWB field' }]);
 		expect(fromItem.error).toBeUndefined();
 		const [itemRequest] = await requestsSeen(sandbox, 'createAwb');
 		expect(itemRequest.body).toEqual(formRequest.body);
@@ -244,7 +246,7 @@ describe('Shipment › Delete, › Calculate Price', () => {
 	it('Delete deletes an AWB not scanned yet; once picked up Cargus refuses and the node says so', async () => {
 		const engine = engineFor(sandbox);
 		const fresh = String((await runOperation(engine, 'shipment', 'create', ORDER)).json[0].BarCode);
-		const kept = String((await runOperation(engine, 'shipment', 'create', ORDER)).json[0].BarCode);
+		const kept = String((await runOperation(engine, 'shipment', 'create', { ...ORDER, additionalAwbFields: { orderReference: '#1043' } })).json[0].BarCode);
 		const deleted = await runOperation(engine, 'shipment', 'delete', { barcode: fresh });
 		expect(deleted.json).toEqual([{ Deleted: true }]);
 		const gone = await runOperation(engine, 'shipment', 'get', { findBy: 'barcode', barcode: fresh });

@@ -7,7 +7,7 @@ import { withMappingMode } from '../../shared/itemMapping';
 import { operation } from '../../shared/operation';
 import { awbCreated } from '../../shared/output';
 import { priceTableField, shipmentOptionFields } from '../../shared/priceFields';
-import { sendWithToken } from '../../shared/send';
+import { LOOKBACK_DAYS, sendOncePerOrder } from './oncePerOrder';
 
 const notForShipAndGo = { displayOptions: { hide: { serviceId: [SHIP_AND_GO_SERVICE] } } };
 const recipient = (name: string) => toBody(`Recipient.${name}`);
@@ -51,7 +51,7 @@ export const create = operation({
 		'Create the AWB (waybill) of a shipment from one of your pickup locations to a recipient, or to a Ship & Go point; gives its barcode, which the label (Document › Get AWB PDF), tracking and cash on delivery take, and what Cargus charges for it',
 	method: 'POST',
 	url: '/api/Awbs/WithGetAwb',
-	send: sendWithToken,
+	send: sendOncePerOrder,
 	fields: withMappingMode([
 		pickupLocationField('senderLocationId', 'Your pickup location the courier collects the shipment from', toBody('Sender.LocationId')),
 		serviceField(toBody('ServiceId')),
@@ -165,6 +165,16 @@ export const create = operation({
 			field({ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: 'The recipient\'s email' }, { rule: 'email', to: recipient('Email') }),
 			field({ displayName: 'Postal Code', name: 'postalCode', type: 'string', default: '', placeholder: '400001' }, { rule: 'postalCode', to: recipient('CodPostal') }),
 			field({ displayName: 'Order Reference', name: 'orderReference', type: 'string', default: '', placeholder: '#1042', description: 'Your order number: it rides along on the AWB (Cargus\' CustomString) and comes back in tracking and cash on delivery' }, { to: toBody('CustomString') }),
+			field(
+				{
+					displayName: 'One AWB per Order Reference',
+					name: 'oneAwbPerReference',
+					type: 'boolean',
+					default: true,
+					description: `Whether to give the AWB Cargus already has for this Order Reference (made in the last ${LOOKBACK_DAYS} days) instead of making a second one, so running an order again is safe. Turn off only to ship one reference in several AWBs; better give split parcels references of their own.`,
+				},
+				{},
+			),
 			field({ displayName: 'Observations', name: 'observations', type: 'string', default: '', description: 'A note for the courier' }, { to: toBody('Observations') }),
 			field({ displayName: 'Package Content', name: 'packageContent', type: 'string', default: '', description: 'What the shipment holds' }, { to: toBody('PackageContent') }),
 			...shipmentOptionFields,

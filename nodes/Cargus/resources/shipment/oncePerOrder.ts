@@ -1,0 +1,180 @@
+import { DateTime } from 'luxon';
+import type {
+	DeclarativeRestApiSettings,
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteSingleFunctions,
+	INodeExecutionData,
+	NodeOperationError,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { baseUrlOf } from '../../shared/baseUrl';
+import { cargusError } from '../../shared/errors';
+import { forgetForExecution, oncePerExecution } from '../../shared/executionCache';
+import { parameterOf } from '../../shared/itemParameters';
+import type { Sender } from '../../shared/send';
+import { applyOutput, requestWithToken, requireAccount } from '../../shared/send';
+import { yesNo } from '../../shared/values';
+
+/*
+ * An order ships once. Before Create makes an AWB for an Order Reference (Cargus' CustomString), it looks for
+ * an AWB of the account that already carries it: made by this process a moment ago (another item, execution
+ * or try of the same order), or listed by Cargus for the last days. Found, the item is that AWB, marked
+ * AlreadyCreated; otherwise the AWB is made. A lost answer, a webhook sent twice and n8n's Retry On Fail then
+ * make no second AWB.
+ */
+
+/** How many days back Cargus' list of AWBs (Awbs/GetByDate) is searched for the reference, today included. */
+export const LOOKBACK_DAYS = 7;
+const PAGE_SIZE = 100;
+/** An AWB this process made is remembered this long at least: the list read by another item may not show it yet. */
+const REMEMBERED_MS = 10 * 60_000;
+const CARGUS_ZONE = 'Europe/Bucharest';
+const LISTING = 'recent AWBs by order reference';
+
+/** An AWB this process is making (no `madeAt` yet) or made for an account and order reference. */
+interface Made {
+	awb: Promise<IDataObject>;
+	/** When it was made, on this process's count of events (Date may be moved: tests move it back). */
+	madeAt?: number;
+	madeOn?: number;
+}
+
+/** This process's count of lists asked and AWBs made: which came first. */
+let events = 0;
+
+/** Past this many, AWBs made longer ago than Cargus' list can miss them are forgotten. */
+const MAX_REMEMBERED = 1000;
+const made = new Map<string, Made>();
+
+interface RecentAwbs {
+	/** When the list was asked (events): an AWB made before is in it, unless it is gone (deleted). */
+	askedAt: number;
+	byReference: Map<string, IDataObject>;
+}
+
+export const sendOncePerOrder: Sender = async function (this, requestData, credentials) {
+	const reference = String((requestData.options.body as IDataObject | undefined)?.CustomString ?? '').trim();
+	const options = parameterOf(this, 'additionalAwbFields', null) as IDataObject | null;
+	const checked = reference !== '' && yesNo(options?.oneAwbPerReference, true);
+	if (!checked) return marked(await createOrExplain(this, requestData, credentials, false), false);
+	requireAccount(this, credentials);
+	const key = `${baseUrlOf(credentials)}|${String(credentials.username ?? '').trim().toLowerCase()}|${reference}`;
+	for (;;) {
+		const making = made.get(key);
+		if (making && making.madeAt === undefined) {
+			const awb = await making.awb.catch(() => undefined);
+			if (awb) return marked(await outputOf(this, requestData, awb), true);
+			continue;
+		}
+		const recent = await recentAwbsByReference(this, credentials);
+		const listed = recent.byReference.get(reference);
+		if (listed) return marked(await outputOf(this, requestData, listed), true);
+		const known = made.get(key);
+		// Begun while the list was read: wait for it. Made since the list was asked (it cannot show it yet): that
+		// AWB. Made before: the list would show it, so it is gone (deleted).
+		if (known?.madeAt === undefined && known) continue;
+		if (known?.madeAt !== undefined && known.madeAt >= recent.askedAt) return marked(await outputOf(this, requestData, await known.awb), true);
+		if (known) made.delete(key);
+		return marked(await createRemembered(this, requestData, credentials, key), false);
+	}
+};
+
+async function createRemembered(
+	context: IExecuteSingleFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	credentials: ICredentialDataDecryptedObject,
+	key: string,
+): Promise<INodeExecutionData[]> {
+	if (made.size >= MAX_REMEMBERED) forgetOld();
+	let settle!: (items: INodeExecutionData[] | undefined) => void;
+	const entry: Made = { awb: new Promise<IDataObject>((resolve, reject) => (settle = (items) => (items ? resolve(items[0]?.json ?? {}) : reject(new Error('not made'))))) };
+	entry.awb.catch(() => undefined);
+	made.set(key, entry);
+	try {
+		const items = await createOrExplain(context, requestData, credentials, true);
+		entry.madeAt = ++events;
+		entry.madeOn = Date.now();
+		settle(items);
+		return items;
+	} catch (error) {
+		made.delete(key);
+		settle(undefined);
+		throw nodeErrorOf(context, error);
+	}
+}
+
+function forgetOld(): void {
+	const before = Date.now() - REMEMBERED_MS;
+	for (const [key, entry] of made) if (entry.madeOn !== undefined && entry.madeOn < before) made.delete(key);
+}
+
+/** The account's AWBs of the last LOOKBACK_DAYS days by CustomString, read once per execution (all pages). */
+function recentAwbsByReference(context: IExecuteSingleFunctions, credentials: ICredentialDataDecryptedObject): Promise<RecentAwbs> {
+	return oncePerExecution(context, LISTING, async () => {
+		const askedAt = ++events;
+		const today = DateTime.now().setZone(CARGUS_ZONE);
+		const qs = { FromDate: today.minus({ days: LOOKBACK_DAYS }).toFormat('MM-dd-yyyy'), ToDate: today.toFormat('MM-dd-yyyy'), itemsPerPage: PAGE_SIZE };
+		const byReference = new Map<string, IDataObject>();
+		for (let pageNumber = 1; ; pageNumber++) {
+			const response = await requestWithToken(context, { method: 'GET', url: '/api/Awbs/GetByDate', qs: { ...qs, pageNumber }, json: true }, credentials);
+			const page = Array.isArray(response.body) ? (response.body as IDataObject[]) : [];
+			for (const awb of page) {
+				const reference = String(awb?.CustomString ?? '').trim();
+				if (reference !== '' && !byReference.has(reference)) byReference.set(reference, awb);
+			}
+			if (page.length < PAGE_SIZE) return { askedAt, byReference };
+		}
+	});
+}
+
+/** The item Create gives for an AWB Cargus already has: its own output, from the AWB's record. */
+async function outputOf(context: IExecuteSingleFunctions, requestData: DeclarativeRestApiSettings.ResultOptions, awb: IDataObject): Promise<INodeExecutionData[]> {
+	return await applyOutput(context, requestData, { statusCode: 200, headers: {}, body: [awb] });
+}
+
+function marked(items: INodeExecutionData[], alreadyCreated: boolean): INodeExecutionData[] {
+	return items.map(({ json, ...rest }) => {
+		const { BarCode, ...others } = json;
+		return { ...rest, json: { BarCode, AlreadyCreated: alreadyCreated, ...others } };
+	});
+}
+
+/**
+ * Makes the AWB. A failure after which Cargus may have made it (no answer, 5xx, a gateway timeout) says so; with
+ * the check, the AWB made is looked for again on the next try, so running again is safe.
+ */
+async function createOrExplain(
+	context: IExecuteSingleFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	credentials: ICredentialDataDecryptedObject,
+	checked: boolean,
+): Promise<INodeExecutionData[]> {
+	try {
+		requireAccount(context, credentials);
+		const response = await requestWithToken(context, requestData.options, credentials);
+		return await applyOutput(context, requestData, response);
+	} catch (error) {
+		throw explained(context, error, checked);
+	}
+}
+
+function nodeErrorOf(context: IExecuteSingleFunctions, error: unknown): NodeApiError | NodeOperationError {
+	return error instanceof NodeApiError ? error : cargusError(context, error);
+}
+
+function explained(context: IExecuteSingleFunctions, error: unknown, checked: boolean): NodeApiError | NodeOperationError {
+	if (!(error instanceof NodeApiError) || !mayHaveMade(error)) return cargusError(context, error);
+	forgetForExecution(context, LISTING);
+	error.description = checked
+			? 'Cargus may have made the AWB before the answer was lost. Running the order again is safe: the node finds the AWB that carries its Order Reference and gives it, instead of making a second one (so is the node\'s Retry On Fail).'
+			: 'Cargus may have made the AWB before the answer was lost. This item has no Order Reference, so running it again makes a new AWB: look for it first with Shipment › Get Many (today\'s AWBs), or give orders a reference.';
+	return error;
+}
+
+/** No answer, or a 5xx: the request may have reached Cargus' backend. A 4xx (429 included: the gateway's) made nothing. */
+function mayHaveMade(error: NodeApiError): boolean {
+	const status = Number(error.httpCode);
+	return error.httpCode === null || error.httpCode === undefined || !Number.isFinite(status) || status >= 500;
+}

@@ -1,0 +1,96 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { useSandbox } from '../helpers/sandbox';
+import { engineFor, requestsSeen, runOperation, SMALL_SHIPMENT } from './world';
+
+/*
+ * An order ships once (issue 35): whatever n8n or the shop repeats, an Order Reference Cargus already carries on
+ * an AWB of the account gives that AWB, never a second one. Only an order without a reference is made each time.
+ */
+
+const sandbox = useSandbox();
+
+beforeEach(async () => {
+	await sandbox.control.reset();
+});
+
+const order = (reference: string, extra: INodeParameters = {}): INodeParameters => ({ ...SMALL_SHIPMENT, additionalAwbFields: { orderReference: reference, ...extra } });
+const create = (parameters: INodeParameters, options: Parameters<typeof runOperation>[4] = {}) =>
+	runOperation(engineFor(sandbox), 'shipment', 'create', parameters, options);
+
+/** The AWBs the sandbox holds with this order reference, made today. */
+async function awbsCarrying(reference: string): Promise<IDataObject[]> {
+	const { now } = await sandbox.control.clock();
+	const day = now.slice(0, 10);
+	const listed = await runOperation(engineFor(sandbox), 'shipment', 'getMany', { fromDate: `${day}T00:00:00`, toDate: `${day}T00:00:00`, returnAll: true });
+	return listed.json.filter((awb) => awb.CustomString === reference);
+}
+
+describe('Shipment › Create makes one AWB per Order Reference', () => {
+	it('an AWB made but answered 504 by the gateway: the error says running again is safe, and the same order again is that AWB', async () => {
+		await sandbox.control.addFault({ operation: 'createAwb', kind: 'status', status: 504, afterWork: true, count: 1 });
+		const lost = await create(order('#1042'));
+		expect(lost.error?.message).toMatch(/HTTP 504/);
+		expect(lost.error?.description).toMatch(/Cargus may have made the AWB.*Running the order again is safe/);
+		const [made] = await awbsCarrying('#1042');
+		expect(made).toBeDefined();
+
+		const again = await create(order('#1042'));
+		expect(again.error).toBeUndefined();
+		expect(again.json).toEqual([expect.objectContaining({ BarCode: made.BarCode, AlreadyCreated: true, OrderReference: '#1042', ShippingCost: made.ShippingCost })]);
+		expect(await awbsCarrying('#1042')).toHaveLength(1);
+		expect(await requestsSeen(sandbox, 'createAwb')).toHaveLength(1);
+	});
+
+	it('the same order in two executions (a shop webhook sent twice) gives one AWB; the second item is that AWB', async () => {
+		const first = await create(order('#2001'));
+		const second = await create(order('#2001'));
+		expect(first.json[0]).toMatchObject({ AlreadyCreated: false, OrderReference: '#2001' });
+		expect(second.json).toEqual([{ ...first.json[0], AlreadyCreated: true }]);
+		expect(await awbsCarrying('#2001')).toHaveLength(1);
+	});
+
+	it('the same order twice in one execution gives one AWB', async () => {
+		const input = [{ ref: '#3001' }, { ref: '#3001' }, { ref: '#3002' }];
+		const { json, error } = await create(order('={{ $json.ref }}'), { input });
+		expect(error).toBeUndefined();
+		expect(json.map((item) => item.AlreadyCreated).sort()).toEqual([false, false, true]);
+		expect(json[0].BarCode).toBe(json[1].BarCode);
+		expect(await requestsSeen(sandbox, 'createAwb')).toHaveLength(2);
+	});
+
+	it('200 orders, one refused with 500, and n8n\'s Retry On Fail: 200 AWBs, one per reference, with a handful of listing requests', async () => {
+		await sandbox.control.addFault({ operation: 'createAwb', kind: 'status', status: 500, count: 1 });
+		const input = Array.from({ length: 200 }, (_, index) => ({ ref: `#${5000 + index}` }));
+		const { items, error } = await create(order('={{ $json.ref }}'), { input, retryOnFail: { maxTries: 3, waitBetweenTries: 0 } });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(200);
+		expect(new Set(items.map((item) => item.json.BarCode)).size).toBe(200);
+		const made = (await requestsSeen(sandbox, 'createAwb')).filter((request) => request.status === 200);
+		expect(made).toHaveLength(200);
+		expect(new Set(made.map((request) => (request.body as IDataObject).CustomString)).size).toBe(200);
+		const listings = await requestsSeen(sandbox, 'awbsByDate');
+		expect(listings.length).toBeGreaterThan(0);
+		expect(listings.length).toBeLessThanOrEqual(6);
+	});
+
+	it('orders without a reference are made each time they are run', async () => {
+		await create(SMALL_SHIPMENT);
+		const again = await create(SMALL_SHIPMENT);
+		expect(again.json[0].AlreadyCreated).toBe(false);
+		expect(await requestsSeen(sandbox, 'createAwb')).toHaveLength(2);
+		expect(await requestsSeen(sandbox, 'awbsByDate')).toHaveLength(0);
+	});
+
+	it('with One AWB per Order Reference off, the same reference is made again (a split order)', async () => {
+		await create(order('#4001', { oneAwbPerReference: false }));
+		await create(order('#4001', { oneAwbPerReference: false }));
+		expect(await awbsCarrying('#4001')).toHaveLength(2);
+	});
+
+	it('a refusal that proves nothing was made (400) says what to fix, as before', async () => {
+		const { error } = await create({ ...order('#4100'), senderLocationId: 1005962060 });
+		expect(error?.message).toMatch(/1005962060/);
+		expect(error?.description).not.toMatch(/may have made/);
+	});
+});
