@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { noContent, ok } from './answers';
 import type { SandboxContext } from '../context';
 import { toServiceDate } from '../world/dates';
-import { awbDocumentsPdf, invoicePdf, orderSummaryPdf } from '../world/pdf';
+import { awbDocumentsPdf, invoicePdf, orderSummaryPdf, pickupOrderSummaryPdf } from '../world/pdf';
 import { defineOperation } from './operation';
 import type { Invoice, Shipment } from '../world/types';
 import { barcodesQuery, dateRange, failWith, intQuery, pageOf, pagingQuery } from './inputs';
@@ -51,6 +51,16 @@ export function registerDocuments(app: FastifyInstance, context: SandboxContext)
 			const shipments = store.shipmentsOf(account.clientId, from, to).sort((a, b) => a.createdAt - b.createdAt);
 			if (shipments.length === 0) return noContent();
 			return ok(Buffer.from(await orderSummaryPdf(shipments, account, from, to, now)).toString('base64'), 'base64Binary');
+		});
+
+	// The shop plugins' path for one pickup order's summary (OpenCart's "print borderou"): base64 in a JSON string as GetByDate.
+	defineOperation(app, context, 'GET', '/api/OrderDocuments', { operation: 'orderDocumentsByOrder', auth: 'bearer', invalidStatus: 409 },
+		async ({ query, spec, account, now }) => {
+			const order = store.orders.get(intQuery(query, 'orderId', spec, true) as number);
+			const docType = intQuery(query, 'docType', spec, true);
+			if (!order || order.clientId !== account.clientId || docType !== 0) return noContent();
+			const shipments = [...store.shipments.values()].filter((s) => s.awb?.OrderId === order.OrderId).sort((a, b) => a.createdAt - b.createdAt);
+			return ok(Buffer.from(await pickupOrderSummaryPdf(order, shipments, account, now)).toString('base64'), 'base64Binary');
 		});
 
 	defineOperation(app, context, 'GET', '/api/PDF/AwbDocuments', { operation: 'awbPdf', auth: 'query-token', invalidStatus: 400 },

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { toServiceDate } from './dates';
-import type { Account, Invoice, Shipment } from './types';
+import type { Account, Invoice, PickupOrder, Shipment } from './types';
 
 const A4: [number, number] = [595.28, 841.89];
 /** 10 x 14 cm label. */
@@ -147,6 +147,20 @@ export function orderSummaryPdf(shipments: Shipment[], account: Account, from: n
 	return textDocument('Borderou expeditii', [
 		`Client: ${account.companyName} (cod client ${account.clientId})`,
 		`Perioada: ${toServiceDate(from)} - ${toServiceDate(to)}`,
+		`Expeditii: ${shipments.length}`,
+		'',
+		...shipments.map((s) => `${s.barcode}  ${toServiceDate(s.createdAt)}  ${s.receiver}, ${s.receiverLocality}  ${s.codValue.toFixed(2)} RON`),
+	], now);
+}
+
+/** One pickup order's summary (borderou): the order, its window and the AWBs that joined it. */
+export function pickupOrderSummaryPdf(order: PickupOrder, shipments: Shipment[], account: Account, now: number): Promise<Uint8Array> {
+	const window = order.launchedAt === undefined && order.awaitsLaunch ? 'nelansata' : `${toServiceDate(order.PickupStartDate)} - ${toServiceDate(order.PickupEndDate)}`;
+	return textDocument(`Borderou comanda ${order.OrderId}`, [
+		`Client: ${account.companyName} (cod client ${account.clientId})`,
+		`Punct de ridicare: ${order.PickUpSiteName} (${order.LocationId}), ${order.AdresaExp}`,
+		`Ridicare: ${window}`,
+		`Colete: ${order.NoParcel}, plicuri: ${order.NoEnvelop}, greutate: ${order.TotalWeight} kg`,
 		`Expeditii: ${shipments.length}`,
 		'',
 		...shipments.map((s) => `${s.barcode}  ${toServiceDate(s.createdAt)}  ${s.receiver}, ${s.receiverLocality}  ${s.codValue.toFixed(2)} RON`),

@@ -42,6 +42,7 @@ const BEYOND = [
 	'DELETE /api/Awbs',
 	'GET /api/Awbs',
 	'GET /api/Awbs/GetByDate',
+	'GET /api/OrderDocuments',
 	'POST /api/ShippingCalculation',
 ];
 

@@ -99,6 +99,30 @@ test('Get Order Documents gives the summary document as a PDF file', async () =>
 	expect(pdf.fileName).toMatch(/^order-documents-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.pdf$/);
 });
 
+test('Get Pickup Order Summary gives one pickup order\'s summary as a PDF file named after the order, asked for as the shop plugins ask', async () => {
+	const { items, error } = await runOperation(engineFor(sandbox), 'document', 'getPickupOrderSummary', { orderId: '={{ 5500007 }}', options: { binaryPropertyName: 'summary' } });
+	expect(error).toBeUndefined();
+	expect(items).toHaveLength(1);
+	const pdf = pdfOf(items[0], 'summary');
+	expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+	expect(pdf.fileName).toBe('pickup-order-5500007.pdf');
+	expect(pdf.mimeType).toBe('application/pdf');
+	expect(items[0].json).toEqual({ fileName: 'pickup-order-5500007.pdf', fileSize: pdf.bytes.length });
+	const [request] = await requestsSeen(sandbox, 'orderDocumentsByOrder');
+	expect(request).toMatchObject({ method: 'GET', path: '/api/OrderDocuments', status: 200 });
+	expect(request.query).toEqual({ orderId: '5500007', docType: '0' });
+});
+
+test('Get Pickup Order Summary of an order Cargus does not know fails naming the order; a bad Order ID is refused before sending', async () => {
+	const unknown = await runOperation(engineFor(sandbox), 'document', 'getPickupOrderSummary', { orderId: '999999' });
+	expect(unknown.items).toEqual([]);
+	expect(unknown.error?.message).toBe('Cargus has no pickup order 999999');
+	await sandbox.control.clearRequests();
+	const bad = await runOperation(engineFor(sandbox), 'document', 'getPickupOrderSummary', { orderId: 'abc' });
+	expect(bad.error?.message).toMatch(/^Order ID \(item 1\): "abc"/);
+	expect(await requestsSeen(sandbox, 'orderDocumentsByOrder')).toEqual([]);
+});
+
 test.each(['getDocument', 'getPdf'])('Invoice %s of an invoice that does not exist fails with a message naming the invoice', async (operation) => {
 	const { items, error } = await runOperation(engineFor(sandbox), 'invoice', operation, { invoiceId: '987654' });
 	expect(items).toEqual([]);

@@ -1,5 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
-import { modelStateFields, useSandbox } from './support';
+import { modelStateFields, ServiceClient, useSandbox } from './support';
 
 const sandbox = useSandbox();
 
@@ -98,6 +98,31 @@ describe('order documents by date (GET /api/OrderDocuments/GetByDate)', () => {
 		expect((await sandbox.client.call('GET', '/api/OrderDocuments/GetByDate', { query: { FromDate: '2026-12-01', ToDate: '2026-11-20', docType: 0 } })).status).toBe(409);
 		expect((await sandbox.client.call('GET', '/api/OrderDocuments/GetByDate', { query: { FromDate: 'x', ToDate: '2026-11-20', docType: 0 } })).status).toBe(409);
 		expect((await sandbox.client.call('GET', '/api/OrderDocuments/GetByDate', { query: { FromDate: '2026-10-01', ToDate: '2026-11-20', docType: 0 }, token: null })).status).toBe(401);
+	});
+});
+
+describe('one pickup order\'s summary (GET /api/OrderDocuments?orderId=&docType=0, as the shop plugins print it)', () => {
+	it('answers the order\'s summary as base64 PDF in a JSON string, titled with the order', async () => {
+		const result = await sandbox.client.call('GET', '/api/OrderDocuments', { query: { orderId: 5500007, docType: 0 } });
+		expect(result.status).toBe(200);
+		expect(typeof result.json).toBe('string');
+		const pdf = await PDFDocument.load(Buffer.from(result.json as string, 'base64'));
+		expect(pdf.getTitle()).toBe('Borderou comanda 5500007');
+		expect(pdf.getPageCount()).toBe(1);
+	});
+
+	it('answers 204 for an unknown order, another client\'s, or another docType', async () => {
+		expect((await sandbox.client.call('GET', '/api/OrderDocuments', { query: { orderId: 999999, docType: 0 } })).status).toBe(204);
+		const other = new ServiceClient(sandbox.sandbox.url);
+		await other.login('other', 'other-password');
+		expect((await other.call('GET', '/api/OrderDocuments', { query: { orderId: 5500007, docType: 0 }, subscriptionKey: 'other-key' })).status).toBe(204);
+		expect((await sandbox.client.call('GET', '/api/OrderDocuments', { query: { orderId: 5500007, docType: 1 } })).status).toBe(204);
+	});
+
+	it('answers 409 naming a missing parameter, 401 without a token', async () => {
+		expect(modelStateFields((await sandbox.client.call('GET', '/api/OrderDocuments', { query: { docType: 0 } })).json)).toEqual(['orderId']);
+		expect(modelStateFields((await sandbox.client.call('GET', '/api/OrderDocuments', { query: { orderId: 5500007 } })).json)).toEqual(['docType']);
+		expect((await sandbox.client.call('GET', '/api/OrderDocuments', { query: { orderId: 5500007, docType: 0 }, token: null })).status).toBe(401);
 	});
 });
 

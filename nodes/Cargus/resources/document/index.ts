@@ -1,5 +1,6 @@
 import { resource } from '../../shared/operation';
 import { getAwbPdf } from './getAwbPdf';
 import { getOrderDocuments } from './getOrderDocuments';
+import { getPickupOrderSummary } from './getPickupOrderSummary';
 
-export const document = resource('Document', 'document', [getAwbPdf, getOrderDocuments]);
+export const document = resource('Document', 'document', [getAwbPdf, getOrderDocuments, getPickupOrderSummary]);
