@@ -190,6 +190,7 @@ const GROUPS: Group[] = [
 	group('Put Output File in Field', 'document', 'getAwbPdf', { barcodes: '804115458', options: { binaryPropertyName: VALUE } }, 'Options › Put Output File in Field', TEXT, [[{ name: 'data' }, 'the object {"name":"data"} is not text']]),
 	group('Document Type', 'document', 'getOrderDocuments', { ...LAST_YEAR, docType: VALUE }, 'Document Type', COUNT, [...BAD_COUNT, [null, REQUIRED]]),
 	group('From of order documents', 'document', 'getOrderDocuments', { ...LAST_YEAR, docType: 0, fromDate: VALUE }, 'From', DATE, BAD_DATE.slice(0, 2)),
+	group('Order ID of a pickup order summary', 'document', 'getPickupOrderSummary', { orderId: VALUE }, 'Order ID', ID, [['abc', '"abc" is not a whole number'], [0, '0 is out of range'], [null, REQUIRED]]),
 	group('Invoice ID of a document', 'invoice', 'getDocument', { invoiceId: VALUE }, 'Invoice ID', ID, [...BAD_ID, [null, REQUIRED]]),
 	group('Limit', 'invoice', 'getMany', { ...LAST_YEAR, returnAll: false, limit: VALUE }, 'Limit', ID, [
 		['abc', '"abc" is not a whole number'],
@@ -286,7 +287,7 @@ describe('every bad value is refused with the field, the item, the problem and w
 
 	test('the table holds at least 120 bad values and covers every operation that has fields', () => {
 		expect(GROUPS.reduce((total, entry) => total + entry.bad.length, 0)).toBeGreaterThanOrEqual(120);
-		expect(new Set(GROUPS.map((entry) => `${entry.resource}.${entry.operation}`)).size).toBe(28);
+		expect(new Set(GROUPS.map((entry) => `${entry.resource}.${entry.operation}`)).size).toBe(29);
 	});
 
 	test('Account › Log In, which has no fields, refuses a credential without a base URL and sends nothing', async () => {

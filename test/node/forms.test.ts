@@ -49,6 +49,7 @@ const REQUIRED: Record<string, string[]> = {
 	'complaint.save': ['personName', 'email', 'complaintDetails'],
 	'document.getAwbPdf': ['barcodes'],
 	'document.getOrderDocuments': ['fromDate', 'toDate', 'docType'],
+	'document.getPickupOrderSummary': ['orderId'],
 	'invoice.getDocument': ['invoiceId'],
 	'invoice.getMany': ['fromDate', 'toDate'],
 	'invoice.getPdf': ['invoiceId'],

@@ -87,6 +87,7 @@ const WITH_LOGIN: Array<[string, string, () => Promise<INodeParameters>]> = [
 	['invoice', 'getPdf', async () => ({ invoiceId: await invoiceId() })],
 	['document', 'getAwbPdf', async () => ({ barcodes: await ownBarcode() })],
 	['document', 'getOrderDocuments', async () => ({ ...(await lastYear()), docType: 0 })],
+	['document', 'getPickupOrderSummary', async () => ({ orderId: '5500007' })],
 	[
 		'pickupLocation',
 		'createCollectionPoint',

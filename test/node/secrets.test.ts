@@ -50,6 +50,7 @@ const OPERATIONS: Array<[string, string, string, INodeParameters]> = [
 	['complaint', 'save', 'saveComplaint', { personName: 'Ana Pop', email: 'ana@example.com', complaintDetails: 'Damaged.' }],
 	['document', 'getAwbPdf', 'awbPdf', { barcodes: BARCODE }],
 	['document', 'getOrderDocuments', 'orderDocuments', { ...DATES, docType: 0 }],
+	['document', 'getPickupOrderSummary', 'orderDocumentsByOrder', { orderId: '5500007' }],
 	['invoice', 'getDocument', 'invoiceDocument', { invoiceId: 1 }],
 	['invoice', 'getMany', 'invoices', { ...DATES, returnAll: true }],
 	['invoice', 'getPdf', 'invoicePdf', { invoiceId: 1 }],

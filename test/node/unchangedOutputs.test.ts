@@ -102,6 +102,7 @@ const OPERATIONS: Array<[string, string, Shape, () => INodeParameters]> = [
 	['complaint', 'save', 'value', () => ({ personName: 'Stefan Lungu', email: 'stefan@absent-shop.ro', complaintDetails: 'Colet absent.' })],
 	['document', 'getAwbPdf', 'file', () => ({ barcodes: world.signedByStefan })],
 	['document', 'getOrderDocuments', 'base64 file', () => ({ ...DATES, docType: 0 })],
+	['document', 'getPickupOrderSummary', 'base64 file', () => ({ orderId: world.orderId })],
 	['invoice', 'getDocument', 'base64 file', () => ({ invoiceId: world.invoiceId })],
 	['invoice', 'getMany', 'list', () => ({ ...DATES, returnAll: true, options: { pageSize: 10 } })],
 	['invoice', 'getPdf', 'file', () => ({ invoiceId: world.invoiceId })],

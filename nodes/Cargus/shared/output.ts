@@ -49,8 +49,12 @@ function isRecord(value: unknown): value is IDataObject {
 	return value !== null && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value);
 }
 
-/** ASP.NET's error shape ({"Message": ..., "ExceptionMessage": ...}): never a record of a list of one. */
-const ERROR_KEYS = new Set(['message', 'exceptionmessage', 'exceptiontype', 'messagedetail', 'modelstate', 'stacktrace']);
+/** Keys of a message rather than a record ({"Error"}, ASP.NET's {"Message"}, a gateway's): such an object is never a list of one. */
+const MESSAGE_KEYS = new Set(['error', 'message', 'exceptionmessage']);
+
+function isLoneRecord(body: unknown): body is IDataObject {
+	return isRecord(body) && Object.keys(body).length > 0 && !Object.keys(body).some((key) => MESSAGE_KEYS.has(key.toLowerCase()));
+}
 
 /**
  * A list of records becomes one item per record; a lone record, which Cargus answers for a list of one
@@ -60,8 +64,7 @@ export const oneItemPerElement: Output = async function (this, _items, response)
 	if (isEmpty(response)) return [];
 	const { body } = response;
 	failOnErrorBody(this, body);
-	const loneRecord = isRecord(body) && !Object.keys(body).every((key) => ERROR_KEYS.has(key.toLowerCase()));
-	const records: unknown = loneRecord ? [body] : body;
+	const records: unknown = isLoneRecord(body) ? [body] : body;
 	if (!Array.isArray(records) || !records.every(isRecord)) throw unexpected(this, body, 'a list of records');
 	return records.map((json) => ({ json }));
 };

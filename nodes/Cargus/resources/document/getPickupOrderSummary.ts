@@ -14,7 +14,7 @@ export const getPickupOrderSummary = operation({
 	name: 'Get Pickup Order Summary',
 	value: 'getPickupOrderSummary',
 	action: 'Get a pickup order\'s summary PDF',
-	subtitle: 'Pickup order summary (PDF)',
+	subtitle: 'Pickup order summary',
 	description: 'The summary document (borderou) of one pickup order, with the AWBs the courier collects, as a PDF file (pickup-order-ID.pdf)',
 	method: 'GET',
 	url: '/api/OrderDocuments',
