@@ -258,9 +258,24 @@ async function main(): Promise<void> {
 			assert(awb?.codValue === order.total, `the AWB's cash on delivery is ${String(awb?.codValue)}, the order total ${String(order.total)}`);
 			const ops = (await control.requests()).map((r) => r.operation);
 			assert(ops.includes('createAwb') && ops.includes('awbPdf'), `sandbox saw ${ops.join(', ')}`);
+			assert(typeof body.shippingCost === 'number' && body.shippingCost > 0 && body.alreadyCreated === false, `the answer gives no cost of the new AWB: ${text.slice(0, 300)}`);
 			createdAwb = String(body.barcode);
 			createdOn = bucharestDay((await control.clock()).now);
-			return `AWB ${createdAwb} with a ${pdf.length}-byte label; sandbox saw ${ops.join(' -> ')}`;
+			return `AWB ${createdAwb} costing ${String(body.shippingCost)} RON with a ${pdf.length}-byte label; sandbox saw ${ops.join(' -> ')}`;
+		});
+
+		await check('example 1\'s webhook called twice with the same shop order (a shop resending it) answers the same barcode, and the sandbox holds one AWB for it', async () => {
+			const order = shopOrder();
+			await control.clearRequests();
+			const { text, answer } = await sendShopOrder(live, order);
+			assert(answer.barcode === createdAwb && answer.alreadyCreated === true, `the second delivery answered ${text.slice(0, 300)}, not AWB ${createdAwb}`);
+			const created = (await control.requests('createAwb')).length;
+			assert(created === 0, `the second delivery sent ${created} createAwb requests`);
+			const { now } = await control.clock();
+			const day = bucharestDay(now);
+			const all = await control.requests();
+			const listed = all.filter((request) => request.operation === 'awbsByDate').length;
+			return `the same AWB ${String(answer.barcode)} (alreadyCreated), no createAwb request, ${listed} listing request(s) on ${day}`;
 		});
 
 		await dayPickupExampleCheck(live, control);

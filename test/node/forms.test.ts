@@ -60,7 +60,7 @@ const REQUIRED: Record<string, string[]> = {
 	'pickupOrder.get': ['orderId'],
 	'pickupOrder.send': ['locationId', 'pickupStartDate', 'pickupEndDate', 'parcels', 'totalWeight'],
 	'returnAwb.create': ['barcode'],
-	'shipment.calculatePrice': ['fromCountyId', 'fromLocalityId', 'toCountyId', 'toLocalityId', 'serviceId', 'parcels', 'totalWeight'],
+	'shipment.calculatePrice': ['fromCountyId', 'fromLocalityId', 'fromLocationId', 'toCountyId', 'toLocalityId', 'serviceId', 'parcels', 'totalWeight'],
 	// The Ship & Go point only for service 38, the recipient's county and locality for the others.
 	'shipment.create': ['senderLocationId', 'serviceId', 'deliveryPudoPoint', 'recipientName', 'recipientPhone', 'recipientCountyId', 'recipientLocalityId'],
 	'shipment.delete': ['barcode'],
@@ -159,8 +159,8 @@ describe('lookups instead of raw numbers', () => {
 
 	it('every pickup location of the account is chosen from its list, and still takes an ID from an expression', () => {
 		const locations = allFields(properties).filter(({ field }) => /location/i.test(field.displayName) && /\bID\b/.test(field.displayName));
-		expect([...new Set(locations.map(({ path }) => path))].sort()).toEqual(['additionalFields.senderLocationId', 'location', 'locationId', 'senderLocationId']);
-		expect(locations).toHaveLength(8);
+		expect([...new Set(locations.map(({ path }) => path))].sort()).toEqual(['additionalFields.senderLocationId', 'fromLocationId', 'location', 'locationId', 'senderLocationId']);
+		expect(locations).toHaveLength(9);
 		for (const { path, field } of locations) {
 			expect([path, field.type, field.typeOptions?.loadOptionsMethod, field.displayName]).toEqual([path, 'options', 'getPickupLocations', expect.stringMatching(/Name or ID$/)]);
 			expect(field.description).toMatch(/specify an ID using an <a href=.*expression/);

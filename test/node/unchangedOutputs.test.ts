@@ -52,7 +52,8 @@ beforeAll(async () => {
 	const invoices = await runOperation(engine, 'invoice', 'getMany', { ...DATES, returnAll: false, limit: 1 });
 	if (updated.error || sent.error || invoices.error) throw new Error(`Could not prepare the data: ${String(updated.error ?? sent.error ?? invoices.error)}`);
 	const created = await runOperation(engine, 'shipment', 'create', AWB);
-	const toDelete = await runOperation(engine, 'shipment', 'create', AWB);
+	// Another order: the same one again would be the same AWB (one AWB per order reference).
+	const toDelete = await runOperation(engine, 'shipment', 'create', { ...AWB, additionalAwbFields: { ...(AWB.additionalAwbFields as IDataObject), orderReference: 'Comanda Stefan absent 2' } });
 	if (created.error || toDelete.error) throw new Error(`Could not create the AWBs: ${String(created.error ?? toDelete.error)}`);
 	world.createdAwb = String(created.json[0].BarCode);
 	world.awbToDelete = String(toDelete.json[0].BarCode);
@@ -86,7 +87,7 @@ const AWB: INodeParameters = {
 };
 
 /** How an operation's items come from its answers. */
-type Shape = 'list' | 'localities' | 'record' | 'value' | 'file' | 'base64 file';
+type Shape = 'list' | 'localities' | 'record' | 'value' | 'awb' | 'file' | 'base64 file';
 
 const OPERATIONS: Array<[string, string, Shape, () => INodeParameters]> = [
 	['account', 'logIn', 'value', () => ({})],
@@ -119,7 +120,8 @@ const OPERATIONS: Array<[string, string, Shape, () => INodeParameters]> = [
 	['returnAwb', 'create', 'value', () => ({ barcode: world.signedByStefan })],
 	['shipAndGoPoint', 'getMany', 'list', () => ({ returnAll: true })],
 	['shipment', 'calculatePrice', 'record', () => ({ fromCountyId: 27, fromLocalityId: 29445916, toCountyId: 15, toLocalityId: 164, serviceId: 34, parcels: 1, totalWeight: 2 })],
-	['shipment', 'create', 'value', () => AWB],
+	// A new order (the AWB's own was made above): the listing that looks for it, then the AWB made.
+	['shipment', 'create', 'awb', () => ({ ...AWB, additionalAwbFields: { orderReference: 'Comanda Stefan absent 3' } })],
 	['shipment', 'delete', 'value', () => ({ barcode: world.awbToDelete })],
 	['shipment', 'get', 'list', () => ({ findBy: 'barcode', barcode: world.createdAwb })],
 	['shipment', 'getMany', 'list', () => ({ fromDate: '2026-11-01T00:00:00', toDate: '2026-11-20T00:00:00', returnAll: true, options: { pageSize: 20 } })],
@@ -155,6 +157,10 @@ function expectedOf(shape: Shape, answers: Buffer[]): string[] {
 			return parsed.map((value) => JSON.stringify(value));
 		case 'base64 file':
 			return parsed.map((text) => Buffer.from(text as string, 'base64').toString('base64'));
+		case 'awb': {
+			const [made] = parsed.at(-1) as IDataObject[];
+			return [JSON.stringify([made.BarCode, made.ShippingCost])];
+		}
 	}
 }
 
@@ -162,6 +168,7 @@ function actualOf(shape: Shape, items: INodeExecutionData[]): string[] {
 	return items.map((item) => {
 		if (shape === 'file' || shape === 'base64 file') return Object.values(item.binary ?? {})[0]?.data ?? 'no file';
 		if (shape === 'value') return JSON.stringify(Object.values(item.json)[0]);
+		if (shape === 'awb') return JSON.stringify([item.json.BarCode, item.json.ShippingCost]);
 		return JSON.stringify(item.json);
 	});
 }

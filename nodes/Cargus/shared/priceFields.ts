@@ -21,7 +21,7 @@ export const shipmentOptionFields: INodeProperties[] = [
 			name: 'bankRepayment',
 			type: 'number',
 			typeOptions: { numberPrecision: 2, minValue: 0 },
-			default: 0,
+			default: null,
 			description: 'Cash on delivery that Cargus pays into your collector account instead of in cash, in lei: give it instead of Cash on Delivery (RON), not beside it',
 		},
 		{ rule: 'amount', to: toBody('BankRepayment') },
