@@ -146,7 +146,7 @@ function httpCreator(sandboxUrl: string, token: string, credentialId: string) {
 		440,
 		{
 			method: 'POST',
-			url: `${sandboxUrl}/api/Awbs`,
+			url: `${sandboxUrl}/api/Awbs/WithGetAwb`,
 			authentication: 'genericCredentialType',
 			genericAuthType: 'httpHeaderAuth',
 			sendHeaders: true,
@@ -160,10 +160,13 @@ function httpCreator(sandboxUrl: string, token: string, credentialId: string) {
 	);
 }
 
-/** `count` shop orders: examples/data/shop-order.json, each with its own order number and total. */
-function shopOrders(count: number) {
+/**
+ * `count` shop orders: examples/data/shop-order.json, each with its own order number and total. Each run (`run`) has
+ * orders of its own: the same order again would be the AWB already made (one AWB per order reference), not a new one.
+ */
+function shopOrders(count: number, run: number) {
 	const order = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'data', 'shop-order.json'), 'utf8')) as Record<string, unknown>;
-	return Array.from({ length: count }, (_, index) => ({ ...order, orderNumber: `BENCH-${index + 1}`, total: 100 + (index % 500) }));
+	return Array.from({ length: count }, (_, index) => ({ ...order, orderNumber: `BENCH-${run}-${index + 1}`, total: 100 + (index % 500) }));
 }
 
 function httpTracker(sandboxUrl: string, token: string, credentialId?: string) {
@@ -236,17 +239,19 @@ export async function startBenchN8n(options: { items: number; nodeArgs?: string[
 			const created = await launched.rest<{ id: string; versionId: string }>('POST', '/rest/workflows', workflow);
 			await launched.rest('POST', `/rest/workflows/${created.id}/activate`, { versionId: created.versionId });
 		}
-		const bodies: Record<'trace' | 'createAwb', string> = {
-			trace: JSON.stringify({ barcodes }),
-			createAwb: JSON.stringify({ orders: shopOrders(options.items) }),
+		let runs = 0;
+		const bodies: Record<'trace' | 'createAwb', () => string> = {
+			trace: () => JSON.stringify({ barcodes }),
+			createAwb: () => JSON.stringify({ orders: shopOrders(options.items, ++runs) }),
 		};
 		const run = async (flow: Flow, attempt = 1): Promise<FlowRun> => {
 			await control.clearRequests();
+			const body = bodies[FLOW_OPERATION[flow]]();
 			const started = process.hrtime.bigint();
 			const response = await request(`http://127.0.0.1:${ports.n8n}/webhook/bench-${flow}`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
-				body: bodies[FLOW_OPERATION[flow]],
+				body,
 				headersTimeout: 600_000,
 				bodyTimeout: 600_000,
 			});
