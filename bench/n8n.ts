@@ -4,7 +4,8 @@
  * the same barcodes (the Cargus node, the HTTP Request node with a Header Auth credential, the HTTP Request
  * node with typed-in headers) and three that create an AWB per shop order (an Edit Fields node mapping the
  * order in one expression for Create's Map Automatically, example 1's Create AWB node with an expression
- * per field, the HTTP Request node with the Header Auth credential sending the same body).
+ * per field, the same Map Automatically with One AWB per Order Reference off, the HTTP Request node with the
+ * Header Auth credential sending the same body).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -15,7 +16,7 @@ import { launch, ROOT, SANDBOX_CREDENTIAL_ID, type Launched } from '../scripts/l
 import { DEFAULT_ACCOUNT, SandboxControl } from '../sandbox';
 import { MAPPED_CREATE } from '../test/e2e/mappedOrders';
 
-export type Flow = 'cargus' | 'httpCredential' | 'httpHeaders' | 'cargusCreate' | 'cargusCreateForm' | 'httpCreate';
+export type Flow = 'cargus' | 'httpCredential' | 'httpHeaders' | 'cargusCreate' | 'cargusCreateUnchecked' | 'cargusCreateForm' | 'httpCreate';
 
 /** The sandbox operation each flow sends once per item. */
 const FLOW_OPERATION: Record<Flow, 'trace' | 'createAwb'> = {
@@ -23,6 +24,7 @@ const FLOW_OPERATION: Record<Flow, 'trace' | 'createAwb'> = {
 	httpCredential: 'trace',
 	httpHeaders: 'trace',
 	cargusCreate: 'createAwb',
+	cargusCreateUnchecked: 'createAwb',
 	cargusCreateForm: 'createAwb',
 	httpCreate: 'createAwb',
 };
@@ -50,6 +52,8 @@ export interface FlowRun {
 	sample: unknown;
 	/** Login requests the sandbox received during the run. */
 	logins: number;
+	/** Requests for the account's AWBs by date (Create's look for an AWB already made for the order). */
+	listings: number;
 }
 
 export interface BenchN8n {
@@ -117,10 +121,16 @@ function cargusFormCreator() {
 	return cargusNode(workflow.nodes.find((candidate) => candidate.name === 'Create AWB')!.parameters);
 }
 
-/** An Edit Fields node mapping the shop order in one expression, then Create with Mapping Mode: Map Automatically (as the e2e run's). */
-function cargusMappedCreator() {
+/**
+ * An Edit Fields node mapping the shop order in one expression, then Create with Mapping Mode: Map Automatically (as
+ * the e2e run's); `unchecked`: with One AWB per Order Reference off, so Create makes the AWB without looking first.
+ */
+function cargusMappedCreator(unchecked = false) {
+	const fields = MAPPED_CREATE.editFields.parameters;
+	const jsonOutput = unchecked ? fields.jsonOutput.replace('orderReference: o.orderNumber,', 'orderReference: o.orderNumber,\n\toneAwbPerReference: false,') : fields.jsonOutput;
+	if (jsonOutput === fields.jsonOutput && unchecked) throw new Error('The mapped fields no longer hold orderReference: o.orderNumber');
 	return [
-		node('AWB Fields', MAPPED_CREATE.editFields.type, MAPPED_CREATE.editFields.typeVersion, 440, MAPPED_CREATE.editFields.parameters),
+		node('AWB Fields', MAPPED_CREATE.editFields.type, MAPPED_CREATE.editFields.typeVersion, 440, { ...fields, jsonOutput }),
 		cargusNode(MAPPED_CREATE.create.parameters),
 	];
 }
@@ -232,6 +242,7 @@ export async function startBenchN8n(options: { items: number; nodeArgs?: string[
 			httpCredential: webhookFlow('httpCredential', httpTracker(sandboxUrl, token, credential.id)),
 			httpHeaders: webhookFlow('httpHeaders', httpTracker(sandboxUrl, token)),
 			cargusCreate: webhookFlow('cargusCreate', ...cargusMappedCreator()),
+			cargusCreateUnchecked: webhookFlow('cargusCreateUnchecked', ...cargusMappedCreator(true)),
 			cargusCreateForm: webhookFlow('cargusCreateForm', cargusFormCreator()),
 			httpCreate: webhookFlow('httpCreate', httpCreator(sandboxUrl, token, credential.id)),
 		};
@@ -275,6 +286,7 @@ export async function startBenchN8n(options: { items: number; nodeArgs?: string[
 				answered: requests.filter((entry) => entry.operation === FLOW_OPERATION[flow] && entry.status === 200).length,
 				sample: requests.find((entry) => entry.operation === FLOW_OPERATION[flow])?.body,
 				logins: requests.filter((entry) => entry.operation === 'login').length,
+				listings: requests.filter((entry) => entry.operation === 'awbsByDate').length,
 			};
 		};
 		return { launched, sandboxUrl, control, barcodes, token, run, stop: () => launched.stop() };

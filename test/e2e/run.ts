@@ -33,6 +33,7 @@ import { mainOperationForms, type FormShot } from './forms';
 import { keyPerItem } from './dynamicCredentials';
 import { loginsAtScale } from './loginAtScale';
 import { mappedOrdersCheck } from './mappedOrders';
+import { shopPluginChecks } from './shopPlugins';
 import { checkRecommendedSettings } from './recommendedSettings';
 import { cashOnDeliveryExampleCheck, invoiceExampleCheck } from './triggerEvents';
 import { dayPickupExampleCheck } from './dayPickup';
@@ -329,6 +330,7 @@ async function main(): Promise<void> {
 		await startedStateCheck(live);
 		// After the clock's last move: the example 3 trigger watches every AWB of the account.
 		await mappedOrdersCheck(live, control);
+		await shopPluginChecks(live, control);
 
 		// 5. The editor: log in as the owner and screenshot a workflow with the Cargus node.
 		await check('editor shows the Cargus node on the workflow canvas (screenshot)', async () => {
