@@ -6,5 +6,5 @@ import type { IDataObject } from 'n8n-workflow';
  */
 export function localityRecords(body: unknown): IDataObject[] {
 	const isRecord = (value: unknown): value is IDataObject => value !== null && typeof value === 'object' && !Array.isArray(value);
-	return (Array.isArray(body) ? body : []).filter(isRecord).flatMap((entry) => (Array.isArray(entry.Locality) ? entry.Locality.filter(isRecord) : [entry]));
+	return (Array.isArray(body) ? body : []).filter(isRecord).flatMap((entry) => ('Locality' in entry ? (Array.isArray(entry.Locality) ? entry.Locality.filter(isRecord) : []) : [entry]));
 }
