@@ -110,7 +110,7 @@ function webhookFlow(flow: Flow, ...workers: Array<ReturnType<typeof node>>) {
 	};
 }
 
-const EXAMPLE_1 = path.join(ROOT, 'examples', '1-eshop-order-to-pickup-request.json');
+const EXAMPLE_1 = path.join(ROOT, 'examples', '1-eshop-order-to-awb-and-label.json');
 
 const cargusNode = (parameters: Record<string, unknown>) =>
 	node('Cargus', 'n8n-nodes-cargus.cargus', 1, 440, parameters, { credentials: { cargusApi: { id: SANDBOX_CREDENTIAL_ID, name: 'Cargus Sandbox' } } });

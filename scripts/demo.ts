@@ -65,8 +65,8 @@ async function main(): Promise<void> {
 		say(`Cargus demo: example flows against the sandbox at ${sandbox.url} (Cargus steps in n8n-core's engine)`);
 
 		// 1. E-shop order to AWB and label
-		say('\n1. E-shop order to AWB and label (examples/1-eshop-order-to-pickup-request.json)');
-		const flow1 = exampleNodes('1-eshop-order-to-pickup-request.json');
+		say('\n1. E-shop order to AWB and label (examples/1-eshop-order-to-awb-and-label.json)');
+		const flow1 = exampleNodes('1-eshop-order-to-awb-and-label.json');
 		const order = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'data', 'shop-order.json'), 'utf8')) as IDataObject;
 		say(`   webhook (simulated): shop order ${String(order.orderNumber)}, ${String(order.total)} RON, ${String(order.totalWeightKg)} kg`);
 		const created = await run(params(flow1, 'Create AWB'), [{ body: order, headers: {}, query: {} }]);

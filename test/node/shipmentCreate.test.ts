@@ -282,7 +282,7 @@ describe('Shipment › Delete, › Calculate Price', () => {
 
 describe('example 1 (E-shop order to AWB and label)', () => {
 	const examples = path.join(__dirname, '..', '..', 'examples');
-	const workflow = JSON.parse(fs.readFileSync(path.join(examples, '1-eshop-order-to-pickup-request.json'), 'utf8')) as { nodes: Array<{ name: string; parameters: INodeParameters }> };
+	const workflow = JSON.parse(fs.readFileSync(path.join(examples, '1-eshop-order-to-awb-and-label.json'), 'utf8')) as { nodes: Array<{ name: string; parameters: INodeParameters }> };
 	const nodeParameters = (name: string) => workflow.nodes.find((node) => node.name === name)!.parameters;
 	const order = JSON.parse(fs.readFileSync(path.join(examples, 'data', 'shop-order.json'), 'utf8')) as IDataObject;
 
