@@ -18,6 +18,7 @@ const HUGE = 'x'.repeat(1_000_000);
 const HUGE_QUOTED = '"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" (1000000 characters)';
 
 const ID = 'enter a whole number from 1 to 2147483647';
+const NAME_OR_ID = 'choose from the list, or give an ID (a whole number from 1) or a name from an expression';
 const COUNT = 'enter a whole number from 0 to 2147483647';
 const PAGE_SIZE = 'enter a whole number from 1 to 100';
 const YES_NO = 'enter true or false (a boolean, or the text "true" or "false")';
@@ -245,7 +246,7 @@ const GROUPS: Group[] = [
 	group('Locality of streets', 'street', 'getMany', { countyId: 19, localityId: VALUE, returnAll: true }, 'Locality Name or ID', ID, [...BAD_ID.slice(0, 5), ...MISSING]),
 	group('County of streets', 'street', 'getMany', { countyId: VALUE, localityId: 183, returnAll: true }, 'County Name or ID', ID, [[-19, '-19 is out of range'], ['Dolj', '"Dolj" is not a whole number']]),
 	group('Limit of streets', 'street', 'getMany', { localityId: 183, returnAll: false, limit: VALUE }, 'Limit', ID, [[0, '0 is out of range'], ['', REQUIRED]]),
-	group('County of Ship & Go points', 'shipAndGoPoint', 'getMany', { returnAll: true, filters: { countyId: VALUE } }, 'Filters › County Name or ID', ID, [[-1, '-1 is out of range'], ['Cluj', '"Cluj" is not a whole number']]),
+	group('County of Ship & Go points', 'shipAndGoPoint', 'getMany', { returnAll: true, filters: { countyId: VALUE } }, 'Filters › County Name or ID', NAME_OR_ID, [[-1, '-1 is neither an ID nor a name'], [['Cluj'], 'the list ["Cluj"] is neither an ID nor a name']]),
 	group('City of Ship & Go points', 'shipAndGoPoint', 'getMany', { returnAll: true, filters: { city: VALUE } }, 'Filters › City', TEXT, BAD_TEXT.slice(0, 5)),
 	group('Search of Ship & Go points', 'shipAndGoPoint', 'getMany', { returnAll: true, filters: { search: VALUE } }, 'Filters › Search', TEXT, [[['Cluj'], 'the list ["Cluj"] is not text']]),
 	group('Cash on Delivery Only', 'shipAndGoPoint', 'getMany', { returnAll: true, filters: { cashOnDeliveryOnly: VALUE } }, 'Filters › Cash on Delivery Only', YES_NO, BAD_YES_NO.slice(0, 3)),

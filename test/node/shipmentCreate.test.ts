@@ -86,10 +86,10 @@ describe('Shipment › Create', () => {
 		expect(cash.json[0]).toMatchObject({ BarCode: barcode, RepaymentValue: 149.9, StatusExpression: 'Confirmat', CustomString: '#1042' });
 	});
 
-	it('takes the county, locality and street by name from an expression', async () => {
+	it('takes the county, locality and street by name from an expression: the county and locality as Cargus lists them, the street as given', async () => {
 		const { error } = await createAwb({ recipientCountyId: '={{ "Cluj" }}', recipientLocalityId: '={{ "Cluj-Napoca" }}', recipientStreetId: '={{ "Memorandumului" }}' });
 		const [request] = await requestsSeen(sandbox, 'createAwb');
-		expect(request.body).toMatchObject({ Recipient: { CountyName: 'Cluj', LocalityName: 'Cluj-Napoca', StreetName: 'Memorandumului' } });
+		expect(request.body).toMatchObject({ Recipient: { CountyId: 15, CountyName: 'Cluj', LocalityId: 164, LocalityName: 'CLUJ-NAPOCA', StreetName: 'Memorandumului' } });
 		expect(error).toBeUndefined();
 	});
 
@@ -156,7 +156,7 @@ describe('Shipment › Create', () => {
 
 	it('says what Cargus answered when it refuses: another client\'s pickup location', async () => {
 		const { error } = await createAwb({ senderLocationId: 1005962060 });
-		expect(error?.message).toMatch(/1005962060/);
+		expect(error?.message).toMatch(/^Cargus refused the request by a business rule \(HTTP 409: .*1005962060/);
 	});
 });
 

@@ -1,5 +1,7 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
+import { bucharestSector, closestNames, plainName, typedName } from './placeNames';
+
 // The 44 counties as Cargus numbers them (CountyId, name, abbreviation), from Cargus' own location files.
 const COUNTIES: ReadonlyArray<readonly [number, string, string]> = [
 	[3, 'Alba', 'AB'],
@@ -55,4 +57,33 @@ export function countyOptions(): INodePropertyOptions[] {
 	return [...COUNTIES]
 		.sort((a, b) => a[1].localeCompare(b[1]))
 		.map(([id, name, abbreviation]) => ({ name: `${name} (${abbreviation})`, value: id }));
+}
+
+export interface County {
+	id: number;
+	/** As Cargus names it. */
+	name: string;
+	/** The code on Romanian number plates and in shops (CJ; B for Bucharest). */
+	code: string;
+}
+
+const ALL: County[] = COUNTIES.map(([id, name, code]) => ({ id, name, code }));
+export const BUCHAREST_COUNTY_ID = 44;
+
+/** The county a shop's text names: its code (CJ, B), its name with or without diacritics ("Județul Cluj"), or Bucharest written any way. */
+export function countyNamed(text: unknown): County | undefined {
+	const typed = typedName(text);
+	if (typed === '') return undefined;
+	if (bucharestSector(typed) !== undefined) return ALL.find((county) => county.id === BUCHAREST_COUNTY_ID);
+	return ALL.find((county) => county.code.toLowerCase() === typed || plainName(county.name) === typed);
+}
+
+/** The county of this Cargus id, if it is one. */
+export function countyWithId(id: number): County | undefined {
+	return ALL.find((county) => county.id === id);
+}
+
+/** The counties whose name or code is closest to a text that names none: "Cluj (CJ)". */
+export function countiesLike(text: unknown): string[] {
+	return closestNames(typedName(text), ALL, (county) => [plainName(county.name), county.code.toLowerCase()]).map((county) => `${county.name} (${county.code})`);
 }

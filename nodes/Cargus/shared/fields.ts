@@ -103,8 +103,11 @@ export function countryField(to: Destination): INodeProperties {
 	);
 }
 
-/** A county chosen from Cargus' 44 counties; `to` undefined: only to narrow a locality dropdown, not sent. */
-export function countyField(to: Destination | undefined, required = true): INodeProperties {
+/**
+ * A county chosen from Cargus' 44 counties; `to` undefined: only to narrow a locality dropdown, not sent.
+ * `rule` idOrName: an expression may also give its name or code.
+ */
+export function countyField(to: Destination | undefined, required = true, rule: RuleName = 'id'): INodeProperties {
 	return field(
 		{
 			displayName: 'County Name or ID',
@@ -115,7 +118,7 @@ export function countyField(to: Destination | undefined, required = true): INode
 			default: '',
 			required,
 		},
-		{ rule: 'id', to },
+		{ rule, to },
 	);
 }
 

@@ -1,24 +1,42 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 
+import { countiesLike, countyNamed } from '../../shared/counties';
 import { countyField, filtersField } from '../../shared/fields';
+import { refuse } from '../../shared/input';
 import { operation } from '../../shared/operation';
 import { oneItemPerElement } from '../../shared/output';
 import { limitField, returnAllField, upToLimit } from '../../shared/pagination';
 import { sendWithToken } from '../../shared/send';
-import { comparable, isShipAndGoMatch, SHIP_AND_GO_POINTS_PATH } from '../../shared/shipAndGo';
+import { oneOf, placeKey } from '../../shared/placeNames';
+import { isShipAndGoMatch, SHIP_AND_GO_POINTS_PATH } from '../../shared/shipAndGo';
 import { isBlank, yesNo } from '../../shared/values';
+
+/** The county filter's id: chosen from the list, or a county's name or code from an expression. */
+function countyFilterOf(filters: IDataObject): number | undefined {
+	if (isBlank(filters.countyId)) return undefined;
+	return typeof filters.countyId === 'string' && !/^\s*\d+\s*$/.test(filters.countyId) ? countyNamed(filters.countyId)?.id : Number(filters.countyId);
+}
+
+/** A county filter given by a name or code no county has is refused before asking. */
+async function knownCounty(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const filters = this.getNodeParameter('filters', {}) as IDataObject;
+	if (!isBlank(filters.countyId) && countyFilterOf(filters) === undefined) {
+		throw refuse(this, 'Filters › County Name or ID', `"${String(filters.countyId)}" is not a county Cargus knows: give its name or its code (CJ; B for Bucharest). The closest: ${oneOf(countiesLike(filters.countyId))}`);
+	}
+	return options;
+}
 
 /** Cargus answers every point at once: the Filters are applied to its answer (their values were checked before sending). */
 async function matchingFilters(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const filters = this.getNodeParameter('filters', {}) as IDataObject;
-	const city = isBlank(filters.city) ? undefined : comparable(filters.city).trim();
-	const countyId = isBlank(filters.countyId) ? undefined : Number(filters.countyId);
+	const city = isBlank(filters.city) ? undefined : placeKey(filters.city);
+	const countyId = countyFilterOf(filters);
 	return items.filter(({ json }) =>
 		isShipAndGoMatch(json, {
 			countyId,
 			cashOnDeliveryOnly: yesNo(filters.cashOnDeliveryOnly, false),
 			search: isBlank(filters.search) ? undefined : String(filters.search),
-		}) && (city === undefined || comparable(json.City).trim() === city),
+		}) && (city === undefined || placeKey(json.City) === city),
 	);
 }
 
@@ -43,8 +61,8 @@ export const getMany = operation({
 					default: false,
 					description: 'Whether to list only the points where the customer can pay cash on delivery',
 				},
-				{ displayName: 'City', name: 'city', type: 'string', default: '', placeholder: 'Cluj-Napoca', description: 'Only the points in this locality, by name (case and diacritics do not matter)' },
-				countyField(undefined, false),
+				{ displayName: 'City', name: 'city', type: 'string', default: '', placeholder: 'Cluj-Napoca', description: 'Only the points in this locality, by name as a customer types it (case, diacritics, hyphens, "Mun." and Bucharest\'s sectors do not matter)' },
+				countyField(undefined, false, 'idOrName'),
 				{
 					displayName: 'Search',
 					name: 'search',
@@ -55,5 +73,6 @@ export const getMany = operation({
 				},
 		]),
 	],
+	preSend: [knownCounty],
 	output: [oneItemPerElement, matchingFilters, upToLimit],
 });

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
+import { withAddressesResolved, type AddressPlace } from '../../shared/addressResolution';
 import { checkPriceLimits, nestedBody, oneWayToRepay, serviceField } from '../../shared/awb';
 import { field, toBody } from '../../shared/field';
 import { additionalFields, pickupLocationField } from '../../shared/fields';
@@ -36,7 +37,7 @@ function placeFields(end: 'from' | 'to', label: string): INodeProperties[] {
 	const shown = end === 'from' ? fromPlace : {};
 	return [
 		field(
-			{ displayName: `${label} County Name or ID`, name: `${end}CountyId`, type: 'options', typeOptions: { loadOptionsMethod: 'getCounties' }, default: '', required: true, description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>', ...shown },
+			{ displayName: `${label} County Name or ID`, name: `${end}CountyId`, type: 'options', typeOptions: { loadOptionsMethod: 'getCounties' }, default: '', required: true, description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>', allowArbitraryValues: true, ...shown },
 			{ rule: 'idOrName', to: toBody(`${side}.CountyId`) },
 		),
 		field(
@@ -49,12 +50,20 @@ function placeFields(end: 'from' | 'to', label: string): INodeProperties[] {
 				required: true,
 				description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 				hint: 'Choose the County first: the list shows its localities. An expression may also give the locality\'s name.',
+				// A name from an expression works too: n8n's editor would flag it as not one of the list's ids.
+				allowArbitraryValues: true,
 				...shown,
 			},
 			{ rule: 'idOrName', to: toBody(`${side}.LocalityId`) },
 		),
 	];
 }
+
+const routeEnd = (end: 'from' | 'to', label: string): AddressPlace => ({
+	at: { prefix: end === 'from' ? 'From' : 'To' },
+	county: { parameter: `${end}CountyId`, label: `${label} County Name or ID` },
+	locality: { parameter: `${end}LocalityId`, label: `${label} Locality Name or ID` },
+});
 
 const count = (displayName: string, name: string, property: string, description: string, defaultValue: number) =>
 	field({ displayName, name, type: 'number', default: defaultValue, required: defaultValue > 0, description }, { rule: 'count', to: toBody(property) });
@@ -79,7 +88,7 @@ export const calculatePrice = operation({
 	description: 'What Cargus charges to ship from one of your pickup locations or a locality to a locality with a service, weight and options, by your price table: base, extra km, weight, insurance, special, repayment costs, VAT and the total',
 	method: 'POST',
 	url: '/api/ShippingCalculation',
-	send: sendFromPickupLocation,
+	send: withAddressesResolved([routeEnd('from', 'From'), routeEnd('to', 'To')], sendFromPickupLocation),
 	fields: [
 		...shipFromFields,
 		...placeFields('from', 'From'),

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { withAddressesResolved, type AddressPlace } from '../../shared/addressResolution';
 import { nestedBody, oneWayToRepay, piecesToBody, serviceField, SHIP_AND_GO_SERVICE } from '../../shared/awb';
 import { field, toBody } from '../../shared/field';
 import { additionalFields, pickupLocationField } from '../../shared/fields';
@@ -8,6 +9,12 @@ import { operation } from '../../shared/operation';
 import { awbCreated } from '../../shared/output';
 import { priceTableField, shipmentOptionFields } from '../../shared/priceFields';
 import { LOOKBACK_DAYS, sendOncePerOrder } from './oncePerOrder';
+
+const RECIPIENT_ADDRESS: AddressPlace = {
+	at: { object: 'Recipient' },
+	county: { parameter: 'recipientCountyId', label: 'Recipient County Name or ID' },
+	locality: { parameter: 'recipientLocalityId', label: 'Recipient Locality Name or ID' },
+};
 
 const notForShipAndGo = { displayOptions: { hide: { serviceId: [SHIP_AND_GO_SERVICE] } } };
 const recipient = (name: string) => toBody(`Recipient.${name}`);
@@ -51,7 +58,7 @@ export const create = operation({
 		'Create the AWB (waybill) of a shipment from one of your pickup locations to a recipient, or to a Ship & Go point; gives its barcode, which the label (Document › Get AWB PDF), tracking and cash on delivery take, and what Cargus charges for it',
 	method: 'POST',
 	url: '/api/Awbs/WithGetAwb',
-	send: sendOncePerOrder,
+	send: withAddressesResolved([RECIPIENT_ADDRESS], sendOncePerOrder),
 	fields: withMappingMode([
 		pickupLocationField('senderLocationId', 'Your pickup location the courier collects the shipment from', toBody('Sender.LocationId')),
 		serviceField(toBody('ServiceId')),
@@ -88,6 +95,8 @@ export const create = operation({
 				default: '',
 				required: true,
 				description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				// A name or code from an expression works too: n8n's editor would flag it as not one of the list's ids.
+				allowArbitraryValues: true,
 				...notForShipAndGo,
 			},
 			{ rule: 'idOrName', to: recipient('CountyId') },
@@ -102,6 +111,7 @@ export const create = operation({
 				required: true,
 				description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 				hint: 'Choose the County first: the list shows its localities. An expression may also give the locality\'s name.',
+				allowArbitraryValues: true,
 				...notForShipAndGo,
 			},
 			{ rule: 'idOrName', to: recipient('LocalityId') },
@@ -114,6 +124,8 @@ export const create = operation({
 				typeOptions: { loadOptionsMethod: 'getRecipientStreets', loadOptionsDependsOn: ['recipientLocalityId'] },
 				default: '',
 				description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				hint: 'Choose the Locality first: the list shows its streets, loaded from Cargus. An expression may also give the street\'s name.',
+				allowArbitraryValues: true,
 				...notForShipAndGo,
 			},
 			{ rule: 'idOrName', to: recipient('StreetId') },

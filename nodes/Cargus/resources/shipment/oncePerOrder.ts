@@ -165,7 +165,8 @@ function nodeErrorOf(context: IExecuteSingleFunctions, error: unknown): NodeApiE
 }
 
 function explained(context: IExecuteSingleFunctions, error: unknown, checked: boolean): NodeApiError | NodeOperationError {
-	if (!(error instanceof NodeApiError) || !mayHaveMade(error)) return cargusError(context, error);
+	if (!(error instanceof NodeApiError)) return cargusError(context, error);
+	if (!mayHaveMade(error)) return error;
 	forgetForExecution(context, LISTING);
 	error.description = checked
 			? 'Cargus may have made the AWB before the answer was lost. Running the order again is safe: the node finds the AWB that carries its Order Reference and gives it, instead of making a second one (so is the node\'s Retry On Fail).'
