@@ -54,6 +54,8 @@ export interface FlowRun {
 	logins: number;
 	/** Requests for the account's AWBs by date (Create's look for an AWB already made for the order). */
 	listings: number;
+	/** Requests for a county's localities (Create resolving a locality given by name). */
+	localityLists: number;
 }
 
 export interface BenchN8n {
@@ -287,6 +289,7 @@ export async function startBenchN8n(options: { items: number; nodeArgs?: string[
 				sample: requests.find((entry) => entry.operation === FLOW_OPERATION[flow])?.body,
 				logins: requests.filter((entry) => entry.operation === 'login').length,
 				listings: requests.filter((entry) => entry.operation === 'awbsByDate').length,
+				localityLists: requests.filter((entry) => entry.operation === 'localities').length,
 			};
 		};
 		return { launched, sandboxUrl, control, barcodes, token, run, stop: () => launched.stop() };

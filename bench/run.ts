@@ -71,7 +71,7 @@ async function flowRows(n8n: BenchN8n): Promise<Row[]> {
 		const runOnce = async (variant: Variant): Promise<FlowRun> => {
 			if (variant !== 'undici') return await n8n.run(variant);
 			const { ms, ok } = await ask<{ ms: number; ok: number }>(loop, 'run');
-			return { ms, answered: ok, sample: undefined, logins: 0, listings: 0 };
+			return { ms, answered: ok, sample: undefined, logins: 0, listings: 0, localityLists: 0 };
 		};
 		const times = await alternate(variants, runOnce, (variant) => LABELS[variant]);
 
@@ -120,6 +120,7 @@ async function createRows(n8n: BenchN8n): Promise<Row[]> {
 	const cargusFlows: CargusCreateFlow[] = ['cargusCreate', 'cargusCreateForm', 'cargusCreateUnchecked'];
 	const logins = Object.fromEntries(cargusFlows.map((flow) => [flow, [] as number[]])) as Record<CargusCreateFlow, number[]>;
 	const listings = Object.fromEntries(cargusFlows.map((flow) => [flow, [] as number[]])) as Record<CargusCreateFlow, number[]>;
+	const localityLists = Object.fromEntries(cargusFlows.map((flow) => [flow, [] as number[]])) as Record<CargusCreateFlow, number[]>;
 	const times = await alternate(
 		['cargusCreate', 'httpCreate', 'cargusCreateForm', 'cargusCreateUnchecked'] as CreateFlow[],
 		async (flow) => {
@@ -128,16 +129,26 @@ async function createRows(n8n: BenchN8n): Promise<Row[]> {
 			if (flow !== 'httpCreate') {
 				logins[flow].push(result.logins);
 				listings[flow].push(result.listings);
+				localityLists[flow].push(result.localityLists);
 			}
 			return result;
 		},
 		(flow) => LABELS[flow],
 	);
-	// Every flow must send the same AWB (the order number and total differ from one order to the next).
+	// Every flow must send the same AWB (the order number and total differ from one order to the next). The HTTP
+	// Request node sends the county and locality as the order names them, for Cargus to match; the Cargus node sends
+	// the ids and names Cargus lists, resolved before sending: the same place.
+	const ADDRESS_IDS = new Set(['CountyId', 'LocalityId']);
+	const ADDRESS_NAMES = new Set(['CountyName', 'LocalityName']);
 	const comparable = (body: unknown): string => {
 		const sorted = (value: unknown): unknown =>
 			value && typeof value === 'object' && !Array.isArray(value)
-				? Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'CustomString' && key !== 'CashRepayment').sort(([a], [b]) => a.localeCompare(b)).map(([key, v]) => [key, sorted(v)]))
+				? Object.fromEntries(
+						Object.entries(value)
+							.filter(([key]) => key !== 'CustomString' && key !== 'CashRepayment' && !ADDRESS_IDS.has(key))
+							.sort(([a], [b]) => a.localeCompare(b))
+							.map(([key, v]) => [key, ADDRESS_NAMES.has(key) ? String(v).toLowerCase() : sorted(v)]),
+					)
 				: Array.isArray(value) ? value.map(sorted) : value;
 		return JSON.stringify(sorted(body));
 	};
@@ -149,7 +160,8 @@ async function createRows(n8n: BenchN8n): Promise<Row[]> {
 	if (listings.cargusCreateUnchecked.some((n) => n > 0)) throw new Error(`(h) looked for AWBs already made: ${listings.cargusCreateUnchecked.join(', ')} listings`);
 	const [e, f, g, h] = [median(times.cargusCreate), median(times.httpCreate), median(times.cargusCreateForm), median(times.cargusCreateUnchecked)];
 	const loginNote = (flow: CargusCreateFlow) => `logins: ${logins[flow][0]} in the warm-up run, then ${logins[flow].slice(1).join(', ')}`;
-	const listingNote = (flow: CargusCreateFlow) => `listings of the last days' AWBs per run: ${listings[flow].join(', ')}`;
+	const listingNote = (flow: CargusCreateFlow) =>
+		`listings of the last days' AWBs per run: ${listings[flow].join(', ')}; locality lists read (the county and locality are given by name): ${localityLists[flow].join(', ')}`;
 	return [
 		{
 			measure: `${LABELS.cargusCreate}, ${count(ITEMS)} shop orders`,
@@ -160,7 +172,7 @@ async function createRows(n8n: BenchN8n): Promise<Row[]> {
 		},
 		{ measure: LABELS.httpCreate, value: seconds(f), note: runsNote(times.httpCreate) },
 		{ measure: LABELS.cargusCreateForm, value: seconds(g), ratio: `${ratio(g, f)} (f)`, note: `${runsNote(times.cargusCreateForm)}; ${loginNote('cargusCreateForm')}; ${listingNote('cargusCreateForm')}` },
-		{ measure: LABELS.cargusCreateUnchecked, value: seconds(h), ratio: `${ratio(h, f)} (f)`, note: `${runsNote(times.cargusCreateUnchecked)}; ${loginNote('cargusCreateUnchecked')}` },
+		{ measure: LABELS.cargusCreateUnchecked, value: seconds(h), ratio: `${ratio(h, f)} (f)`, note: `${runsNote(times.cargusCreateUnchecked)}; ${loginNote('cargusCreateUnchecked')}; ${listingNote('cargusCreateUnchecked')}` },
 	];
 }
 

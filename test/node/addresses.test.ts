@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { referenceData } from '../../sandbox/world/referenceData';
 import { useSandbox } from '../helpers/sandbox';
@@ -204,7 +204,7 @@ describe('Shipment › Calculate Price and Ship & Go points: addresses as shops 
 
 	it('filters Ship & Go points by a county code and a city as typed: the same points as by the county\'s ID and Cargus\' spelling', async () => {
 		const engine = engineFor(sandbox);
-		const points = async (filters: IDataObject) => (await runOperation(engine, 'shipAndGoPoint', 'getMany', { returnAll: true, filters })).json.map((point) => point.Id);
+		const points = async (filters: INodeParameters) => (await runOperation(engine, 'shipAndGoPoint', 'getMany', { returnAll: true, filters })).json.map((point) => point.Id);
 		const cluj = await points({ countyId: 15, city: 'CLUJ-NAPOCA' });
 		expect(cluj.length).toBeGreaterThan(1);
 		expect(await points({ countyId: '={{ "cj" }}', city: 'Mun. Cluj Napoca' })).toEqual(cluj);
