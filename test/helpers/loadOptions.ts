@@ -20,10 +20,10 @@ const CREDENTIAL_ID = 'cargus-credential';
  * (DynamicNodeParametersService): a one-node workflow with the form's current parameters, n8n-core's
  * LoadOptionsContext, and the credential read from the store.
  */
-function lookupContext(parameters: INodeParameters, credential: ICredentialDataDecryptedObject): { cargus: Cargus; context: LoadOptionsContext } {
+function lookupContext(parameters: INodeParameters, credential: ICredentialDataDecryptedObject | undefined): { cargus: Cargus; context: LoadOptionsContext } {
 	const credentialType = new CargusApi();
 	const credentials = new DatabaseCredentialsHelper({ [credentialType.name]: credentialType });
-	credentials.set(CREDENTIAL_ID, credential);
+	if (credential !== undefined) credentials.set(CREDENTIAL_ID, credential);
 	const cargus = new Cargus();
 	const node: INode = {
 		id: 'temp',
@@ -32,7 +32,8 @@ function lookupContext(parameters: INodeParameters, credential: ICredentialDataD
 		typeVersion: 1,
 		position: [0, 0],
 		parameters,
-		credentials: { cargusApi: { id: CREDENTIAL_ID, name: 'Cargus account' } },
+		// None: the form has no credential chosen yet.
+		...(credential === undefined ? {} : { credentials: { cargusApi: { id: CREDENTIAL_ID, name: 'Cargus account' } } }),
 	};
 	const nodeTypes = nodeTypesOf({ [CARGUS_NODE_TYPE]: cargus });
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
@@ -40,11 +41,11 @@ function lookupContext(parameters: INodeParameters, credential: ICredentialDataD
 	return { cargus, context: new LoadOptionsContext(workflow, workflow.getNode('Temp-Node')!, additionalData, 'parameters') };
 }
 
-/** Calls one of the Cargus node's load-options methods (a dropdown's list) the way n8n's editor backend does. */
+/** Calls one of the Cargus node's load-options methods (a dropdown's list) the way n8n's editor backend does; no credential: none chosen. */
 export async function loadOptions(
 	method: string,
 	parameters: INodeParameters,
-	credential: ICredentialDataDecryptedObject,
+	credential: ICredentialDataDecryptedObject | undefined,
 ): Promise<INodePropertyOptions[]> {
 	const { cargus, context } = lookupContext(parameters, credential);
 	const implementation = cargus.methods.loadOptions[method as keyof typeof cargus.methods.loadOptions];

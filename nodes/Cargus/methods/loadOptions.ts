@@ -1,13 +1,12 @@
-import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { baseUrlOf } from '../shared/baseUrl';
 import { countyOptions, ROMANIA_COUNTRY_ID } from '../shared/counties';
 import { CREDENTIAL_TYPE } from '../shared/credentials';
-import { outputSecretsOf, redact, redactOutputValue, secretsOf } from '../shared/redact';
+import { localityRecords } from '../shared/localityList';
+import { outputSecretsOf, redactOutputValue } from '../shared/redact';
 import { credentialsAfterSending } from '../shared/redactedSend';
-import { serviceMessageOf } from '../shared/serviceMessage';
-import { chosenId, formParameter } from './lookup';
+import { chosenId, couldNotLoad, formParameter, optionsOrReason } from './lookup';
 
 export async function getCounties(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return countyOptions();
@@ -15,15 +14,14 @@ export async function getCounties(this: ILoadOptionsFunctions): Promise<INodePro
 
 /**
  * A dropdown of the localities of the county chosen in the form parameter `countyParameter`, from Cargus'
- * no-login list (key-only credentials work too). Give the field `loadOptionsDependsOn: [countyParameter]`.
+ * no-login list (key-only credentials work too). Give the field `loadOptionsDependsOn: [countyParameter]`, and a
+ * hint saying to choose the county first: with none chosen the list is empty (n8n shows "No data").
  */
 export function localityOptionsOf(countyParameter: string) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		const countyId = chosenId(formParameter(this, countyParameter));
-		if (countyId === undefined) {
-			throw new NodeOperationError(this.getNode(), 'Choose the County first: Cargus lists localities per county');
-		}
-		return await localitiesOf(this, countyId);
+		if (countyId === undefined) return [];
+		return await optionsOrReason(this, async () => await localitiesOf(this, countyId));
 	};
 }
 
@@ -40,9 +38,9 @@ export const getCountyLocalities = localityOptionsOf('countyId');
 
 async function localitiesOf(context: ILoadOptionsFunctions, countyId: number): Promise<INodePropertyOptions[]> {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-	let groups: unknown;
+	let body: unknown;
 	try {
-		groups = await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
+		body = await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
 			method: 'GET',
 			baseURL: baseUrlOf(credentials),
 			url: '/api/NoAuth/GetLocalities',
@@ -51,14 +49,9 @@ async function localitiesOf(context: ILoadOptionsFunctions, countyId: number): P
 			json: true,
 		});
 	} catch (error) {
-		const response = (error as { response?: { status?: number; data?: unknown } }).response;
-		const said = serviceMessageOf(response?.data) ?? (error as Error).message;
-		const status = response?.status === undefined ? '' : `HTTP ${response.status}: `;
-		throw new NodeOperationError(context.getNode(), redact(`Could not load the localities from Cargus: ${status}${said}`, secretsOf(...credentialsAfterSending(credentials))));
+		throw couldNotLoad(context, 'localities', error, credentials);
 	}
-	const localities = (Array.isArray(groups) ? groups : []).flatMap((group: IDataObject) =>
-		Array.isArray(group?.Locality) ? (group.Locality as IDataObject[]) : [],
-	);
+	const localities = localityRecords(body);
 	// The names as Cargus sent them, under the output rule of the node's items.
 	const secrets = outputSecretsOf(...credentialsAfterSending(credentials));
 	return localities

@@ -1,7 +1,7 @@
-import type { ICredentialDataDecryptedObject, IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { requestWithCredential } from '../shared/authenticatedRequest';
+import { credentialReferenceOf, requestWithCredential } from '../shared/authenticatedRequest';
 import type { CargusRequestOptions } from '../shared/authentication';
 import { baseUrlOf } from '../shared/baseUrl';
 import { CREDENTIAL_TYPE } from '../shared/credentials';
@@ -34,14 +34,40 @@ export async function lookup(context: ILoadOptionsFunctions, what: string, url: 
 	try {
 		body = (await requestWithCredential(context, request, credentials)).body;
 	} catch (error) {
-		const failure = failureOf(error);
-		const said = serviceMessageOf(failure.body) ?? failure.reason ?? (error as Error).message;
-		const status = failure.status === undefined ? '' : `HTTP ${failure.status}: `;
-		throw new NodeOperationError(context.getNode(), redact(`Could not load the ${what} from Cargus: ${status}${said}`, secretsOf(...credentialsAfterSending(credentials))));
+		throw couldNotLoad(context, what, error, credentials);
 	}
 	const secrets = outputSecretsOf(...credentialsAfterSending(credentials));
 	const rows = (Array.isArray(body) ? body : []).filter((row): row is IDataObject => row !== null && typeof row === 'object');
 	return { rows, shown: (value) => String(redactOutputValue(value === null || value === undefined ? '' : String(value), secrets)) };
+}
+
+/** The error of a list that did not load: Cargus' own words (or the reason it was not reached) and the HTTP status, never a secret. */
+export function couldNotLoad(context: ILoadOptionsFunctions, what: string, error: unknown, credentials: ICredentialDataDecryptedObject): NodeOperationError {
+	const failure = failureOf(error);
+	const said = serviceMessageOf(failure.body) ?? failure.reason ?? (error as Error).message;
+	const status = failure.status === undefined ? '' : `HTTP ${failure.status}: `;
+	return new NodeOperationError(context.getNode(), redact(`Could not load the ${what} from Cargus: ${status}${said}`, secretsOf(...credentialsAfterSending(credentials))));
+}
+
+/** What a dropdown says when no credential was chosen when it loaded (n8n does not load it again by itself). */
+export const NO_CREDENTIAL = 'Choose the Cargus API credential first (Credential to Connect With), then Refresh List';
+
+/**
+ * The dropdown's options from `load`, or, when they cannot load, one entry whose name says why. n8n's editor shows
+ * a loader's error only as "Error fetching options from Cargus", its text in a tooltip; an entry is read in the list.
+ * Its value is empty: chosen, it leaves the field unset.
+ */
+export async function optionsOrReason(context: ILoadOptionsFunctions, load: () => Promise<INodePropertyOptions[]>): Promise<INodePropertyOptions[]> {
+	if (credentialReferenceOf(context) === undefined) return [reasonOption(NO_CREDENTIAL)];
+	try {
+		return await load();
+	} catch (error) {
+		return [reasonOption((error as Error).message)];
+	}
+}
+
+function reasonOption(reason: string): INodePropertyOptions {
+	return { name: reason, value: '', description: 'Nothing to choose: fix this, then choose Refresh List in the field\'s menu' };
 }
 
 /**
