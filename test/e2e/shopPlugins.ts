@@ -8,7 +8,9 @@ import { PDFDocument } from 'pdf-lib';
 
 import type { SandboxControl } from '../../sandbox';
 import { SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
-import { assert, check } from './checks';
+import { assert, check, waitFor } from './checks';
+import { execution, executionsOf } from './n8n-api';
+import { sendShopOrder, shopOrder, SHOP_ORDER_WORKFLOW } from './shopOrder';
 import { nodeMaker } from './webhookFlow';
 
 const ECOM_TEST = 1005962049;
@@ -119,5 +121,28 @@ export async function shopPluginChecks(live: Launched, control: SandboxControl):
 		} finally {
 			await control.setSettings({ ordersListOfOne: 'list' });
 		}
+	});
+
+	await check('example 1\'s webhook with the county as its code and the locality as the customer typed it: the AWB goes to the locality Cargus lists; a misspelt one is refused before sending, with the closest names', async () => {
+		const typed = (orderNumber: string, locality: string) => {
+			const order = shopOrder({ orderNumber });
+			return { ...order, shippingAddress: { ...(order.shippingAddress as Record<string, unknown>), county: 'CJ', locality } };
+		};
+		await control.clearRequests();
+		const { answer } = await sendShopOrder(live, typed('E2E-ADDRESS-1', 'mun. cluj napoca'));
+		const [sent] = await control.requests('createAwb');
+		const recipient = (sent?.body as { Recipient?: Record<string, unknown> } | undefined)?.Recipient;
+		assert(/^\d{10}$/.test(String(answer.barcode)) && recipient?.CountyId === CLUJ_COUNTY && recipient.LocalityId === CLUJ_NAPOCA, `answered ${JSON.stringify(answer).slice(0, 200)}; sent ${JSON.stringify(recipient)}`);
+		const lists = (await control.requests('localities')).length;
+
+		const before = new Set((await executionsOf(live, SHOP_ORDER_WORKFLOW)).map((run) => run.id));
+		await control.clearRequests();
+		const refused = await sendShopOrder(live, typed('E2E-ADDRESS-2', 'Cluj Napocaa')).then(() => undefined, (error: Error) => error.message);
+		assert(refused !== undefined, 'the webhook answered a misspelt locality with an AWB');
+		const failed = await waitFor('the failed execution', 30000, async () => (await executionsOf(live, SHOP_ORDER_WORKFLOW)).find((run) => !before.has(run.id) && run.status === 'error'));
+		const message = (await execution(live, failed.id)).error ?? '';
+		assert(message.includes('"Cluj Napocaa" is not a locality of Cluj that Cargus knows') && message.includes('CLUJ-NAPOCA'), `the execution failed with: ${message}`);
+		assert((await control.requests('createAwb')).length === 0, 'a createAwb request was sent for the misspelt locality');
+		return `"CJ", "mun. cluj napoca" -> AWB ${String(answer.barcode)} to CLUJ-NAPOCA (${CLUJ_NAPOCA}), ${lists} locality list read; "Cluj Napocaa" refused: ${message}`;
 	});
 }
