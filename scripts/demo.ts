@@ -65,7 +65,7 @@ async function main(): Promise<void> {
 		say(`Cargus demo: example flows against the sandbox at ${sandbox.url} (Cargus steps in n8n-core's engine)`);
 
 		// 1. E-shop order to AWB and label
-		say('\n1. E-shop order to AWB and label (examples/1-eshop-order-to-awb-and-label.json)');
+		say('\n1. E-shop order to AWB and label: examples/1-eshop-order-to-awb-and-label.json');
 		const flow1 = exampleNodes('1-eshop-order-to-awb-and-label.json');
 		const order = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'data', 'shop-order.json'), 'utf8')) as IDataObject;
 		say(`   webhook (simulated): shop order ${String(order.orderNumber)}, ${String(order.total)} RON, ${String(order.totalWeightKg)} kg`);
@@ -79,7 +79,7 @@ async function main(): Promise<void> {
 		if (barcode !== undefined && pdf) summary.orders++;
 
 		// 2. Email invoices automatically
-		say('\n2. Email invoices automatically (examples/2-email-invoices.json)');
+		say('\n2. Email invoices automatically: examples/2-email-invoices.json');
 		const flow2 = exampleNodes('2-email-invoices.json');
 		const invoiceTrigger = params(flow2, 'New invoice');
 		// What the trigger emits once activated with "Emit Existing Invoices" on: the invoices of its look-back window.
@@ -105,8 +105,8 @@ async function main(): Promise<void> {
 			say(`   ${fileName} (${bytes.length} bytes) -> emailed to accounting@sandbox.example`);
 		}
 
-		// 3. Tell the customer
-		say('\n3. Tell the customer (examples/3-tell-the-customer.json)');
+		// 3. Tell the customer (out for delivery, delivered)
+		say('\n3. Tell the customer (out for delivery, delivered): examples/3-tell-the-customer.json');
 		const flow3 = exampleNodes('3-tell-the-customer.json');
 		const triggerParams = params(flow3, 'Cargus Trigger');
 		// As the example holds it: every shipment of the account (Watch: All Shipments of the Account).

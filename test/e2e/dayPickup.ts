@@ -1,5 +1,5 @@
 /**
- * "Launch the day's pickup" (examples/5-launch-daily-pickup.json) in the real n8n server: its Cargus nodes, with the
+ * "Launch daily pickup at a fixed hour" (examples/5-launch-daily-pickup.json) in the real n8n server: its Cargus nodes, with the
  * example's parameters, in a copy whose Schedule Trigger is a Webhook (a schedule cannot be fired at will), activated
  * and called twice; each run validates one open pickup order per location, and no order is launched twice.
  */
@@ -15,7 +15,7 @@ const SCHEDULE = 'n8n-nodes-base.scheduleTrigger';
 const PATH = 'cargus-e2e-day-pickup';
 
 export async function dayPickupExampleCheck(live: Launched, control: SandboxControl): Promise<void> {
-	await check('"Launch the day\'s pickup": each pickup location\'s open order is launched, once', async () => {
+	await check('"Launch daily pickup at a fixed hour": each pickup location\'s open order is launched, once', async () => {
 		const workflow = example(WORKFLOW) as ReturnType<typeof example> & { connections: Record<string, unknown>; settings?: Record<string, unknown> };
 		const schedule = workflow.nodes.find((node) => node.type === SCHEDULE);
 		assert(schedule, 'example 5 has no Schedule Trigger');
