@@ -50,6 +50,8 @@ export class CargusTrigger implements INodeType {
 				noDataExpression: true,
 				options: triggerEvents.map((event) => event.option),
 				default: 'newTrackingEvent',
+				description: 'What on the Cargus account starts the workflow: a new tracking event, invoice, cash-on-delivery repayment or pickup order status',
+				hint: 'Each change is emitted once, as one item; the polls run while the workflow is published (n8n 1.x: active)',
 			},
 			...eventProperties,
 		],

@@ -70,11 +70,14 @@ export function emitExistingOption(displayName: string, what: string): INodeProp
 /** The node version from which Watch defaults to the whole account (saved workflows of version 1 keep their lists). */
 export const ACCOUNT_WATCH_VERSION = 2;
 
+/** What the Watch field says about itself: on hover (`description`) and under it (`hint`). */
+type WatchTexts = Required<Pick<INodeProperties, 'description' | 'hint'>>;
+
 /**
  * The Watch choice: the whole account (the default from version 2) or a list. Two copies of one parameter, one
  * per node version, so that a workflow saved before Watch existed (version 1, a list typed in) keeps its list.
  */
-export function watchField(account: { name: string; description: string }, list: { name: string; description: string }): INodeProperties[] {
+export function watchField(account: { name: string; description: string }, list: { name: string; description: string }, texts: WatchTexts): INodeProperties[] {
 	const field = (defaultValue: 'account' | 'list', version: number[]): INodeProperties => ({
 		displayName: 'Watch',
 		name: 'watch',
@@ -85,6 +88,7 @@ export function watchField(account: { name: string; description: string }, list:
 			{ name: list.name, value: 'list', description: list.description },
 		],
 		default: defaultValue,
+		...texts,
 		displayOptions: { show: { '@version': version } },
 	});
 	return [field('list', [1]), field('account', [ACCOUNT_WATCH_VERSION])];

@@ -13,6 +13,7 @@ export const invoiceProperties: INodeProperties[] = [
 		default: true,
 		description:
 			'Whether to attach each invoice\'s PDF as a binary file (property "data", named after its series and number), ready for Send Email',
+		hint: 'On: each item carries its invoice\'s PDF as the binary property "data" (e.g. CRG2000123.pdf); off: the invoice\'s fields only',
 	},
 	optionsField([
 		emitExistingOption('Emit Existing Invoices', 'the invoices already issued within the look-back window'),

@@ -9,6 +9,10 @@ export const pickupOrderProperties: INodeProperties[] = [
 	...watchField(
 		{ name: 'All Pickup Orders of the Account', description: 'Every pickup order created in the last days (Window): one request per 100 orders a poll' },
 		{ name: 'Listed Order IDs', description: 'The pickup orders whose IDs you list: one request per order a poll' },
+		{
+			description: 'Which pickup orders to watch: every pickup order of the account, with no list to keep, or only those whose IDs you list',
+			hint: 'The whole account needs no list: every pickup order created in the last days (Window, under Options) is watched',
+		},
 	),
 	{
 		...watchListField({

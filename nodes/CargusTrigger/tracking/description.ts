@@ -25,6 +25,10 @@ export const trackingProperties: INodeProperties[] = [
 			description: 'Every shipment with a tracking event in the last days (Window), with no list to keep: one request a poll',
 		},
 		{ name: 'Listed Barcodes', description: 'The shipments whose barcodes you list: one request per 50 barcodes a poll' },
+		{
+			description: 'Which shipments to watch: every shipment of the account, with no list to keep, or only those whose barcodes you list',
+			hint: 'The whole account needs no list: every AWB the account creates is watched from its first tracking event',
+		},
 	),
 	{
 		...watchListField({
