@@ -16,7 +16,7 @@ import { launch, ROOT, SANDBOX_CREDENTIAL_ID, type Launched } from '../scripts/l
 import { DEFAULT_ACCOUNT, SandboxControl } from '../sandbox';
 import { MAPPED_CREATE } from '../test/e2e/mappedOrders';
 
-export type Flow = 'cargus' | 'httpCredential' | 'httpHeaders' | 'cargusCreate' | 'cargusCreateUnchecked' | 'cargusCreateForm' | 'httpCreate';
+export type Flow = 'cargus' | 'httpCredential' | 'httpHeaders' | 'cargusCreate' | 'cargusCreateUnchecked' | 'cargusCreateForm' | 'httpCreate' | 'httpCreateForm';
 
 /** The sandbox operation each flow sends once per item. */
 const FLOW_OPERATION: Record<Flow, 'trace' | 'createAwb'> = {
@@ -27,6 +27,7 @@ const FLOW_OPERATION: Record<Flow, 'trace' | 'createAwb'> = {
 	cargusCreateUnchecked: 'createAwb',
 	cargusCreateForm: 'createAwb',
 	httpCreate: 'createAwb',
+	httpCreateForm: 'createAwb',
 };
 
 export interface BenchPorts {
@@ -46,7 +47,7 @@ export function benchPorts(): BenchPorts {
 
 export interface FlowRun {
 	ms: number;
-	/** Requests of the flow's operation (tracking, or AWB creation) the sandbox answered with 200 during the run. */
+	/** Requests of the flow's operation the sandbox answered with 2xx (200, or 204: nothing to list) during the run. */
 	answered: number;
 	/** The body of one of those requests, as the sandbox received it. */
 	sample: unknown;
@@ -65,11 +66,15 @@ export interface BenchN8n {
 	barcodes: string[];
 	/** A token from one login, typed into the HTTP Request flows and used by the undici loop. */
 	token: string;
+	/** The Header Auth credential (the subscription key) of the HTTP Request flows. */
+	headerCredentialId: string;
 	run(flow: Flow): Promise<FlowRun>;
+	/** Posts `body` to an active flow's webhook and counts the sandbox's requests of `operation` during the run. */
+	runWebhook(path: string, body: string, operation: string): Promise<FlowRun>;
 	stop(): Promise<void>;
 }
 
-const HEADER_CREDENTIAL = { name: 'Cargus key (Header Auth)', type: 'httpHeaderAuth' };
+export const HEADER_CREDENTIAL = { name: 'Cargus key (Header Auth)', type: 'httpHeaderAuth' };
 
 async function loginToken(sandboxUrl: string): Promise<string> {
 	const response = await request(`${sandboxUrl}/api/LoginUser/Juridic`, {
@@ -89,7 +94,7 @@ async function createShipments(control: SandboxControl, count: number): Promise<
 	return barcodes;
 }
 
-function node(name: string, type: string, typeVersion: number, x: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+export function node(name: string, type: string, typeVersion: number, x: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) {
 	return { id: crypto.randomUUID(), name, type, typeVersion, position: [x, 0], parameters, ...extra };
 }
 
@@ -150,7 +155,32 @@ const CREATE_BODY = `={{ (() => { const o = $json.body, a = o.shippingAddress, k
 	TotalWeight: kg,
 }; })() }}`;
 
-function httpCreator(sandboxUrl: string, token: string, credentialId: string) {
+/**
+ * The same body with each of the 13 values example 1's Create AWB node takes from the order as an expression of its
+ * own (the weight twice: each parcel's and the total), as a user of the HTTP Request node would write it.
+ */
+const CREATE_BODY_FIELDS = `={
+	"Sender": { "LocationId": 1005962049 },
+	"Recipient": {
+		"Name": {{ JSON.stringify($json.body.contact.name) }},
+		"PhoneNumber": {{ JSON.stringify($json.body.contact.phone) }},
+		"CountyName": {{ JSON.stringify($json.body.shippingAddress.county) }},
+		"LocalityName": {{ JSON.stringify($json.body.shippingAddress.locality) }},
+		"StreetName": {{ JSON.stringify($json.body.shippingAddress.street) }},
+		"BuildingNumber": {{ JSON.stringify($json.body.shippingAddress.number) }},
+		"AddressText": {{ JSON.stringify($json.body.shippingAddress.details) }},
+		"Email": {{ JSON.stringify($json.body.contact.email) }}
+	},
+	"ServiceId": {{ $json.body.delivery?.method === 'shipAndGo' ? 38 : 34 }},
+	"CashRepayment": {{ $json.body.paymentMethod === 'cashOnDelivery' ? $json.body.total : 0 }},
+	"CustomString": {{ JSON.stringify($json.body.orderNumber) }},
+	"ParcelCodes": [{ "Code": "0", "Type": 1, "Weight": {{ Math.max(1, Math.ceil($json.body.totalWeightKg)) }}, "Length": 0, "Width": 0, "Height": 0 }],
+	"Parcels": 1,
+	"Envelopes": 0,
+	"TotalWeight": {{ Math.max(1, Math.ceil($json.body.totalWeightKg)) }}
+}`;
+
+function httpCreator(sandboxUrl: string, token: string, credentialId: string, jsonBody = CREATE_BODY) {
 	return node(
 		'HTTP Request',
 		'n8n-nodes-base.httpRequest',
@@ -165,7 +195,7 @@ function httpCreator(sandboxUrl: string, token: string, credentialId: string) {
 			headerParameters: { parameters: [{ name: 'Authorization', value: `Bearer ${token}` }] },
 			sendBody: true,
 			specifyBody: 'json',
-			jsonBody: CREATE_BODY,
+			jsonBody,
 			options: {},
 		},
 		{ credentials: { httpHeaderAuth: { id: credentialId, name: HEADER_CREDENTIAL.name } } },
@@ -247,6 +277,7 @@ export async function startBenchN8n(options: { items: number; nodeArgs?: string[
 			cargusCreateUnchecked: webhookFlow('cargusCreateUnchecked', ...cargusMappedCreator(true)),
 			cargusCreateForm: webhookFlow('cargusCreateForm', cargusFormCreator()),
 			httpCreate: webhookFlow('httpCreate', httpCreator(sandboxUrl, token, credential.id)),
+			httpCreateForm: webhookFlow('httpCreateForm', httpCreator(sandboxUrl, token, credential.id, CREATE_BODY_FIELDS)),
 		};
 		for (const workflow of Object.values(workflows)) {
 			const created = await launched.rest<{ id: string; versionId: string }>('POST', '/rest/workflows', workflow);
@@ -257,11 +288,10 @@ export async function startBenchN8n(options: { items: number; nodeArgs?: string[
 			trace: () => JSON.stringify({ barcodes }),
 			createAwb: () => JSON.stringify({ orders: shopOrders(options.items, ++runs) }),
 		};
-		const run = async (flow: Flow, attempt = 1): Promise<FlowRun> => {
+		const runWebhook = async (path: string, body: string, operation: string, attempt = 1): Promise<FlowRun> => {
 			await control.clearRequests();
-			const body = bodies[FLOW_OPERATION[flow]]();
 			const started = process.hrtime.bigint();
-			const response = await request(`http://127.0.0.1:${ports.n8n}/webhook/bench-${flow}`, {
+			const response = await request(`http://127.0.0.1:${ports.n8n}/webhook/${path}`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
 				body,
@@ -272,27 +302,29 @@ export async function startBenchN8n(options: { items: number; nodeArgs?: string[
 			const ms = Number(process.hrtime.bigint() - started) / 1e6;
 			// On an overloaded machine n8n's database ping can time out; it then refuses webhooks for a moment.
 			if (response.statusCode === 503 && text.includes('Database is not ready') && attempt < 4) {
-				log(`${flow}: n8n answered 503 "Database is not ready" (its database ping timed out); running again`);
+				log(`${path}: n8n answered 503 "Database is not ready" (its database ping timed out); running again`);
 				await new Promise((resolve) => setTimeout(resolve, 3000));
-				return await run(flow, attempt + 1);
+				return await runWebhook(path, body, operation, attempt + 1);
 			}
 			// n8n 2.x may register a just-published workflow's webhook a moment after answering.
 			if (response.statusCode === 404 && text.includes('is not registered') && attempt < 10) {
 				await new Promise((resolve) => setTimeout(resolve, 1000));
-				return await run(flow, attempt + 1);
+				return await runWebhook(path, body, operation, attempt + 1);
 			}
-			if (response.statusCode !== 200) throw new Error(`The ${flow} flow answered HTTP ${response.statusCode}: ${text.slice(0, 500)}`);
+			if (response.statusCode !== 200) throw new Error(`The ${path} flow answered HTTP ${response.statusCode}: ${text.slice(0, 500)}`);
 			const requests = await control.requests();
+			const sent = requests.find((entry) => entry.operation === operation);
 			return {
 				ms,
-				answered: requests.filter((entry) => entry.operation === FLOW_OPERATION[flow] && entry.status === 200).length,
-				sample: requests.find((entry) => entry.operation === FLOW_OPERATION[flow])?.body,
+				answered: requests.filter((entry) => entry.operation === operation && entry.status >= 200 && entry.status < 300).length,
+				sample: sent?.body ?? (sent ? { path: sent.path, query: sent.query } : undefined),
 				logins: requests.filter((entry) => entry.operation === 'login').length,
 				listings: requests.filter((entry) => entry.operation === 'awbsByDate').length,
 				localityLists: requests.filter((entry) => entry.operation === 'localities').length,
 			};
 		};
-		return { launched, sandboxUrl, control, barcodes, token, run, stop: () => launched.stop() };
+		const run = async (flow: Flow): Promise<FlowRun> => await runWebhook(`bench-${flow}`, bodies[FLOW_OPERATION[flow]](), FLOW_OPERATION[flow]);
+		return { launched, sandboxUrl, control, barcodes, token, headerCredentialId: credential.id, run, runWebhook, stop: () => launched.stop() };
 	} catch (error) {
 		await launched.stop();
 		throw error;
