@@ -49,8 +49,11 @@ export function couldNotLoad(context: ILoadOptionsFunctions, what: string, error
 	return new NodeOperationError(context.getNode(), redact(`Could not load the ${what} from Cargus: ${status}${said}`, secretsOf(...credentialsAfterSending(credentials))));
 }
 
-/** What a dropdown says when no credential was chosen when it loaded (n8n does not load it again by itself). */
-export const NO_CREDENTIAL = 'Choose the Cargus API credential first (Credential to Connect With), then Refresh List';
+/**
+ * What a dropdown says when the form had no credential as it loaded. n8n loads a new node's lists while it sets its
+ * credential, and does not load them again once it is set (a load is still under way): Refresh List does.
+ */
+export const NO_CREDENTIAL = 'Refresh List (the field\'s ⋮ menu): this list loaded before a Cargus API credential was set';
 
 /**
  * The dropdown's options from `load`, or, when they cannot load, one entry whose name says why. n8n's editor shows
@@ -58,16 +61,14 @@ export const NO_CREDENTIAL = 'Choose the Cargus API credential first (Credential
  * Its value is empty: chosen, it leaves the field unset.
  */
 export async function optionsOrReason(context: ILoadOptionsFunctions, load: () => Promise<INodePropertyOptions[]>): Promise<INodePropertyOptions[]> {
-	if (credentialReferenceOf(context) === undefined) return [reasonOption(NO_CREDENTIAL)];
+	if (credentialReferenceOf(context) === undefined) {
+		return [{ name: NO_CREDENTIAL, value: '', description: 'Choose the Cargus API credential of the node if it has none, then Refresh List' }];
+	}
 	try {
 		return await load();
 	} catch (error) {
-		return [reasonOption((error as Error).message)];
+		return [{ name: (error as Error).message, value: '', description: 'Nothing to choose: once this is fixed, Refresh List in the field\'s ⋮ menu loads the list' }];
 	}
-}
-
-function reasonOption(reason: string): INodePropertyOptions {
-	return { name: reason, value: '', description: 'Nothing to choose: fix this, then choose Refresh List in the field\'s menu' };
 }
 
 /**
