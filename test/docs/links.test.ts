@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { anchorsOf, brokenLinks } from './markdownLinks';
+import { anchorsOf, brokenLinks, missingPictures } from './markdownLinks';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -24,6 +24,24 @@ describe('the links between the README, docs/ and the sandbox README', () => {
 		expect(brokenLinks([path.join(dir, 'a.md')]).map(({ href, reason }) => `${href}: ${reason}`)).toEqual([
 			'c.md: no such file',
 			'b.md#nowhere: no such heading',
+		]);
+	});
+
+	it('every picture they show is a file the repository holds', () => {
+		const tracked = new Set(execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n'));
+		expect(missingPictures(markdownFiles(), ROOT, tracked).map(({ file, href, reason }) => `${path.relative(ROOT, file)}: ${href}: ${reason}`)).toEqual([]);
+	});
+
+	it('a picture that is missing, uncommitted or on the web is reported', () => {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pictures-'));
+		fs.mkdirSync(path.join(dir, 'images'));
+		fs.writeFileSync(path.join(dir, 'images', 'kept.png'), 'png');
+		fs.writeFileSync(path.join(dir, 'images', 'new.png'), 'png');
+		fs.writeFileSync(path.join(dir, 'a.md'), '![kept](images/kept.png) ![new](images/new.png) ![gone](images/gone.png) ![web](https://example.com/x.png) <img src="images/kept.png">\n');
+		expect(missingPictures([path.join(dir, 'a.md')], dir, new Set(['images/kept.png', 'a.md'])).map(({ href, reason }) => `${href}: ${reason}`)).toEqual([
+			'images/new.png: not committed',
+			'images/gone.png: no such file',
+			'https://example.com/x.png: not in the repository',
 		]);
 	});
 

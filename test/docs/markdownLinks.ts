@@ -45,6 +45,36 @@ function hrefsOf(source: string): string[] {
 	return hrefs;
 }
 
+/** The pictures a Markdown source shows: `![alt](src)` and HTML `<img src="...">`. */
+export function picturesOf(source: string): string[] {
+	const pictures: string[] = [];
+	const visit = (tokens: Token[]) => {
+		for (const token of tokens) {
+			if (token.type === 'image') pictures.push(String(token.attrGet('src') ?? ''));
+			if (token.children) visit(token.children);
+		}
+	};
+	visit(markdown.parse(source, {}));
+	for (const match of source.matchAll(/<img\s[^>]*src="([^"]+)"/g)) pictures.push(match[1]);
+	return pictures;
+}
+
+/**
+ * Every picture these Markdown files show that the repository does not hold: a web address, a path to no file, or a
+ * file git does not track (one the e2e run wrote and nobody committed). `tracked`: paths relative to `root`.
+ */
+export function missingPictures(files: string[], root: string, tracked: Set<string>): BrokenLink[] {
+	const missing: BrokenLink[] = [];
+	for (const file of files) {
+		for (const src of picturesOf(fs.readFileSync(file, 'utf8'))) {
+			const target = path.relative(root, path.resolve(path.dirname(file), decodeURIComponent(src.split('#')[0])));
+			if (/^[a-z][a-z0-9+.-]*:/i.test(src)) missing.push({ file, href: src, reason: 'not in the repository' });
+			else if (!tracked.has(target.split(path.sep).join('/'))) missing.push({ file, href: src, reason: fs.existsSync(path.join(root, target)) ? 'not committed' : 'no such file' });
+		}
+	}
+	return missing;
+}
+
 /** Every relative link of these Markdown files whose file or anchor does not exist. */
 export function brokenLinks(files: string[]): BrokenLink[] {
 	const broken: BrokenLink[] = [];

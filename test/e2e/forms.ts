@@ -54,9 +54,10 @@ const MAIN_OPERATIONS: Array<Omit<FormShot, 'node'> & { parameters: Record<strin
 	{
 		resource: 'shipment',
 		shot: 'shipmentCreate',
-		parameters: { operation: 'create', senderLocationId: 1005962049, recipientCountyId: 15, recipientLocalityId: 164 },
+		// A recipient filled in, as the docs' picture of this form shows it (docs/images/create-form.png).
+		parameters: { operation: 'create', senderLocationId: 1005962049, recipientName: 'Ion Popescu', recipientPhone: '0722123456', recipientCountyId: 15, recipientLocalityId: 164 },
 		labels: ['Pickup Location Name or ID', 'Service', 'Recipient County Name or ID', 'Recipient Locality Name or ID', 'Recipient Street Name or ID', 'Add Parcel or Envelope'],
-		values: ['Create', 'ECOM TEST (1005962049)', 'Economic Standard', 'Cluj (CJ)', 'CLUJ-NAPOCA'],
+		values: ['Create', 'ECOM TEST (1005962049)', 'Economic Standard', 'Ion Popescu', '0722123456', 'Cluj (CJ)', 'CLUJ-NAPOCA'],
 	},
 	{
 		resource: 'shipment',

@@ -9,9 +9,11 @@
  *  5. "Tell the customer", activated, turns the sandbox's new events (clock advanced) into executions and emails;
  *  6. a webhook flow tracking 1,000 shipments logs in once with no token, once after every token expired
  *     (401, and 200 "Failed to authenticate!"), and once for 5 executions started together;
- *  7. the editor shows the Cargus node on a workflow canvas (headless Chromium screenshot in artifacts/);
+ *  7. the editor shows the Cargus node on a workflow canvas (headless Chromium screenshot in artifacts/), every
+ *     example's sticky notes whole, and example 1's canvas as docs/images/example-1-canvas.png (test/e2e/editorPictures.ts);
  *  8. the forms, in light and dark mode: each resource's main operation, the credential dialog and the trigger
- *     (screenshots in artifacts/e2e-form-*.png), with County and Locality filled from the node's lookups;
+ *     (screenshots in artifacts/e2e-form-*.png), with County and Locality filled from the node's lookups; the light
+ *     Create form as docs/images/create-form.png;
  *  9. a second n8n server, started beside the first (its checks mostly wait for polls), with binary data in the
  *     filesystem and, on n8n 2.37+, durable poll cursors: the PDFs and the trigger's exactly-once guarantee
  *     (recommendedSettings.ts);
@@ -30,6 +32,7 @@ import { SandboxControl } from '../../sandbox';
 import { BROWSER_PACKAGES, ensureDebianPackages } from '../../scripts/lib/debian-packages';
 import { BROWSER_ID, buildPackage, launch, n8nTarget, N8N_VERSION, ROOT, SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
 import { mainOperationForms, type FormShot } from './forms';
+import { DOC_PICTURES, pictureOfExampleCanvas, pictureOfParameters, stickyNotesCheck } from './editorPictures';
 import { keyPerItem } from './dynamicCredentials';
 import { loginsAtScale } from './loginAtScale';
 import { mappedOrdersCheck } from './mappedOrders';
@@ -357,6 +360,15 @@ async function main(): Promise<void> {
 			return `${path.relative(ROOT, file)} and ${path.basename(triggerFile)}; on the canvas: ${cargusNodes.join(', ')}, Cargus Trigger`;
 		});
 
+		// What the docs show of the editor: every example's notes whole, and example 1's canvas in the light theme.
+		await stickyNotesCheck(live, async () => await (await editor('light')).newPage());
+		await check('example 1\'s canvas in the light theme, the picture README.md and docs/examples.md show (screenshot)', async () => {
+			const page = await (await editor('light')).newPage();
+			const said = await pictureOfExampleCanvas(page, live, WORKFLOW.order, SUFFIX ? path.join(ARTIFACTS, `e2e-example-1-canvas${SUFFIX}.png`) : DOC_PICTURES.canvas);
+			await page.close();
+			return said;
+		});
+
 		await check('the nodes panel lists the Cargus node first for shipment, parcel, delivery, courier, colet, livrare, curier, and among the first 3 for awb', async () => {
 			const page = await (await editor('light')).newPage();
 			await page.goto(`${live.editorUrl}workflow/${WORKFLOW.order}`, { waitUntil: 'domcontentloaded' });
@@ -415,6 +427,10 @@ async function main(): Promise<void> {
 					await waitForForm(page, '[data-test-id="ndv"]', form);
 					if (theme === 'dark') assert((await bodyTheme()) === 'dark', `the editor is not in dark mode (data-theme ${String(await bodyTheme())})`);
 					await shoot(form.resource);
+					if (theme === 'light' && form.resource === 'shipmentCreate') {
+						// The docs' picture of the Create form, down to the recipient's locality.
+						shots.push(await pictureOfParameters(page, SUFFIX ? path.join(ARTIFACTS, `e2e-create-form${SUFFIX}.png`) : DOC_PICTURES.createForm, 'Recipient Locality'));
+					}
 					await closeForm(page);
 				}
 				await openForm(page, `${live.editorUrl}home/credentials/${SANDBOX_CREDENTIAL_ID}`, '[data-test-id="editCredential-modal"]', {
