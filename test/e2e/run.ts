@@ -11,6 +11,8 @@
  *     (401, and 200 "Failed to authenticate!"), and once for 5 executions started together;
  *  7. the editor shows the Cargus node on a workflow canvas (headless Chromium screenshot in artifacts/), every
  *     example's sticky notes whole, and example 1's canvas as docs/images/example-1-canvas.png (test/e2e/editorPictures.ts);
+ *  7b. a newly added Create node opens every dropdown without "Error fetching options", and example 1's address fields
+ *     given by name show no warning (test/e2e/dropdowns.ts, screenshots artifacts/e2e-dropdowns-*.png);
  *  8. the forms, in light and dark mode: each resource's main operation, the credential dialog and the trigger
  *     (screenshots in artifacts/e2e-form-*.png), with County and Locality filled from the node's lookups; the light
  *     Create form as docs/images/create-form.png;
@@ -32,6 +34,7 @@ import { SandboxControl } from '../../sandbox';
 import { BROWSER_PACKAGES, ensureDebianPackages } from '../../scripts/lib/debian-packages';
 import { BROWSER_ID, buildPackage, launch, n8nTarget, N8N_VERSION, ROOT, SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
 import { mainOperationForms, type FormShot } from './forms';
+import { dropdownChecks } from './dropdowns';
 import { DOC_PICTURES, pictureOfExampleCanvas, pictureOfParameters, stickyNotesCheck } from './editorPictures';
 import { keyPerItem } from './dynamicCredentials';
 import { loginsAtScale } from './loginAtScale';
@@ -397,6 +400,9 @@ async function main(): Promise<void> {
 			assert(missed.length === 0, `${said}; ${missed.map(({ word, top }) => `"${word}" lists ${top.join(', ')}`).join('; ')}`);
 			return said;
 		});
+
+		// The Create form's dropdowns: a new node's lists, and example 1's address fields given by name (test/e2e/dropdowns.ts).
+		await dropdownChecks(live, { newPage: async () => await (await editor('light')).newPage(), artifacts: ARTIFACTS, suffix: SUFFIX });
 
 		// 5. The forms a shop owner fills in, in both themes.
 		const forms = mainOperationForms(SANDBOX_CREDENTIAL_ID);
