@@ -55,6 +55,15 @@ describe('a dropdown whose parent field is empty', () => {
 	});
 });
 
+test('the locality dropdown of a county given by name or code (an expression the editor resolves) lists that county\'s localities', async () => {
+	const byId = await loadOptions('getRecipientLocalities', { ...CREATE, recipientCountyId: CLUJ }, sandboxCredential(sandbox.url));
+	expect(byId).toContainEqual({ name: 'CLUJ-NAPOCA', value: CLUJ_NAPOCA });
+	for (const county of ['Cluj', 'CJ', '={{ "cluj" }}']) {
+		expect(await loadOptions('getRecipientLocalities', { ...CREATE, recipientCountyId: county }, sandboxCredential(sandbox.url))).toEqual(byId);
+	}
+	expect(await loadOptions('getRecipientLocalities', { ...CREATE, recipientCountyId: 'Atlantis' }, sandboxCredential(sandbox.url))).toEqual([]);
+});
+
 describe('the locality dropdown reads both shapes of Cargus\' locality list', () => {
 	test('grouped, as the interface shows it: [{ Locality: [...], message }]', async () => {
 		await sandbox.control.clearFaults();

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { baseUrlOf } from '../shared/baseUrl';
-import { countyOptions, ROMANIA_COUNTRY_ID } from '../shared/counties';
+import { countyNamed, countyOptions, ROMANIA_COUNTRY_ID } from '../shared/counties';
 import { CREDENTIAL_TYPE } from '../shared/credentials';
 import { localityRecords } from '../shared/localityList';
 import { outputSecretsOf, redactOutputValue } from '../shared/redact';
@@ -19,7 +19,9 @@ export async function getCounties(this: ILoadOptionsFunctions): Promise<INodePro
  */
 export function localityOptionsOf(countyParameter: string) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		const countyId = chosenId(formParameter(this, countyParameter));
+		const county = formParameter(this, countyParameter);
+		// A county given by name or code in an expression the editor resolves ("Cluj", "CJ") lists its localities too.
+		const countyId = chosenId(county) ?? countyNamed(county)?.id;
 		if (countyId === undefined) return [];
 		return await optionsOrReason(this, async () => await localitiesOf(this, countyId));
 	};
