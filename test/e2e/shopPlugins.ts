@@ -11,10 +11,9 @@ import { SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher
 import { assert, check, waitFor } from './checks';
 import { execution, executionsOf } from './n8n-api';
 import { sendShopOrder, shopOrder, SHOP_ORDER_WORKFLOW } from './shopOrder';
-import { nodeMaker } from './webhookFlow';
+import { nodeMaker, postToWebhook } from './webhookFlow';
 
 const ECOM_TEST = 1005962049;
-const DEPOT = 1005962050;
 const CLUJ_COUNTY = 15;
 const CLUJ_NAPOCA = 164;
 
@@ -28,48 +27,38 @@ const AWB = {
 	pieces: { piece: [{ type: 1, weight: 2 }] },
 };
 
-type Answer = 'allEntries' | 'firstEntryBinary';
+/** What the flow answers: the Cargus node's items, or its file's bytes as base64 (`pdf`), as example 1 answers a label. */
+type Answer = 'items' | 'file';
 
-/** Webhook → the Cargus node with `parameters` → answers its items (JSON) or its first item's file. */
+/** Webhook → the Cargus node with `parameters` (→ Extract From File for a file) → answers the last node's items. */
 function oneNodeFlow(id: string, parameters: Record<string, unknown>, answer: Answer) {
 	const node = nodeMaker(id);
+	const nodes = [
+		node('Call', 'n8n-nodes-base.webhook', 2.1, 0, { httpMethod: 'POST', path: id, responseMode: 'lastNode', responseData: 'allEntries', options: {} }, { webhookId: `${id}-hook` }),
+		node('Cargus', 'n8n-nodes-cargus.cargus', 1, 240, parameters, { credentials: { cargusApi: { id: SANDBOX_CREDENTIAL_ID, name: 'Cargus Sandbox' } } }),
+		...(answer === 'file' ? [node('File as Base64', 'n8n-nodes-base.extractFromFile', 1, 480, { operation: 'binaryToPropery', destinationKey: 'pdf', options: {} })] : []),
+	];
 	return {
 		id,
 		name: `e2e: ${id}`,
 		active: false,
 		settings: { executionOrder: 'v1' },
-		nodes: [
-			node('Call', 'n8n-nodes-base.webhook', 2.1, 0, { httpMethod: 'POST', path: id, responseMode: 'lastNode', responseData: answer, options: {} }, { webhookId: `${id}-hook` }),
-			node('Cargus', 'n8n-nodes-cargus.cargus', 1, 240, parameters, { credentials: { cargusApi: { id: SANDBOX_CREDENTIAL_ID, name: 'Cargus Sandbox' } } }),
-		],
-		connections: { Call: { main: [[{ node: 'Cargus', type: 'main', index: 0 }]] } },
+		nodes,
+		connections: Object.fromEntries(nodes.slice(0, -1).map((from, index) => [from.name, { main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]] }])),
 	};
 }
 
-/** Saves and publishes the flow, calls it once; answers the webhook's answer as bytes. */
-async function runOnce(live: Launched, id: string, parameters: Record<string, unknown>, answer: Answer = 'allEntries'): Promise<Buffer> {
+/** Saves and publishes the flow, calls it once; answers the items the webhook answered. */
+async function runOnce(live: Launched, id: string, parameters: Record<string, unknown>, answer: Answer = 'items'): Promise<Array<Record<string, unknown>>> {
 	const created = await live.rest<{ id: string }>('POST', '/rest/workflows', oneNodeFlow(id, parameters, answer));
 	await live.activate(created.id);
-	const deadline = Date.now() + 60_000;
-	for (;;) {
-		const response = await fetch(`${live.editorUrl}webhook/${id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-		const bytes = Buffer.from(await response.arrayBuffer());
-		// n8n registers a published workflow's webhook a moment later.
-		if (response.status === 404 && bytes.toString('utf8').includes('not registered') && Date.now() < deadline) {
-			await new Promise((resolve) => setTimeout(resolve, 1000));
-			continue;
-		}
-		assert(response.ok, `${id}: the webhook answered ${response.status}: ${bytes.toString('utf8').slice(0, 300)}`);
-		return bytes;
-	}
+	return JSON.parse(await postToWebhook(live, id, {})) as Array<Record<string, unknown>>;
 }
-
-const itemsOf = (bytes: Buffer) => JSON.parse(bytes.toString('utf8')) as Array<Record<string, unknown>>;
 
 export async function shopPluginChecks(live: Launched, control: SandboxControl): Promise<void> {
 	await check('Shipment › Create with a pre-printed return AWB and the repayment paid into the bank, then its label with the return AWB printed (Get AWB PDF › Print Return AWB)', async () => {
 		await control.clearRequests();
-		const [made] = itemsOf(await runOnce(live, 'cargus-e2e-return-voucher', {
+		const [made] = (await runOnce(live, 'cargus-e2e-return-voucher', {
 			resource: 'shipment',
 			operation: 'create',
 			...AWB,
@@ -86,13 +75,13 @@ export async function shopPluginChecks(live: Launched, control: SandboxControl):
 		const cost = made.ShippingCost as Record<string, unknown> | undefined;
 		assert(typeof cost?.GrandTotal === 'number' && Number(cost.RepaymentCost) > 0, `ShippingCost ${JSON.stringify(cost)}`);
 
-		const pdf = await runOnce(live, 'cargus-e2e-return-label', {
+		const [file] = await runOnce(live, 'cargus-e2e-return-label', {
 			resource: 'document',
 			operation: 'getAwbPdf',
 			barcodes: barcode,
 			printOptions: { printReturn: 1 },
-		}, 'firstEntryBinary');
-		const label = await PDFDocument.load(pdf);
+		}, 'file');
+		const label = await PDFDocument.load(Buffer.from(String(file?.pdf ?? ''), 'base64'));
 		const printed = (label.getKeywords() ?? '').split(' ');
 		assert(label.getPageCount() === 2 && printed.join() === [barcode, returnAwb].join(), `the label has ${label.getPageCount()} pages for ${printed.join(', ')}`);
 		const [asked] = await control.requests('awbPdf');
@@ -102,22 +91,25 @@ export async function shopPluginChecks(live: Launched, control: SandboxControl):
 
 	await check('Ship & Go Point › Get Many reads GET /api/PudoPoints, as every shop plugin does', async () => {
 		await control.clearRequests();
-		const points = itemsOf(await runOnce(live, 'cargus-e2e-pudo-points', { resource: 'shipAndGoPoint', operation: 'getMany', returnAll: false, limit: 5, filters: { countyId: CLUJ_COUNTY } }));
+		const points = (await runOnce(live, 'cargus-e2e-pudo-points', { resource: 'shipAndGoPoint', operation: 'getMany', returnAll: false, limit: 5, filters: { countyId: CLUJ_COUNTY } }));
 		const paths = (await control.requests('shipAndGoPoints')).map((request) => request.path);
 		assert(points.length === 5 && points.every((point) => point.CountyId === CLUJ_COUNTY), `${points.length} points: ${JSON.stringify(points.slice(0, 2))}`);
 		assert(paths.length > 0 && paths.every((path) => path === '/api/PudoPoints'), `the node asked ${paths.join(', ')}`);
 		return `${points.length} points of Cluj from ${paths.join(', ')}`;
 	});
 
-	await check('Pickup Order › Get Many of a location answered as one object (as OpenCart reads it) gives that order as one item', async () => {
+	await check('Pickup Order › Get Many of a location answered one order at a time as one object (as OpenCart reads it) gives the same items as answered as lists', async () => {
+		const parameters = { resource: 'pickupOrder', operation: 'getMany', findBy: 'location', locationId: ECOM_TEST, status: 1, returnAll: true, options: { pageSize: 1 } };
+		const asLists = await runOnce(live, 'cargus-e2e-orders-as-lists', parameters);
 		await control.setSettings({ ordersListOfOne: 'object' });
 		try {
 			await control.clearRequests();
-			const orders = itemsOf(await runOnce(live, 'cargus-e2e-list-of-one', { resource: 'pickupOrder', operation: 'getMany', findBy: 'location', locationId: DEPOT, status: 0, returnAll: true }));
-			const [asked] = await control.requests('ordersByLocation');
-			assert(asked?.status === 200, `the sandbox answered ${asked?.status}`);
-			assert(orders.length === 1 && typeof orders[0].OrderId === 'number' && orders[0].OrdStatus === 0, `${orders.length} items: ${JSON.stringify(orders).slice(0, 300)}`);
-			return `order ${String(orders[0].OrderId)} of location ${DEPOT} as one item`;
+			const asObjects = await runOnce(live, 'cargus-e2e-orders-as-objects', parameters);
+			const pages = (await control.requests('ordersByLocation')).filter((request) => request.status === 200).length;
+			const ids = (items: Array<Record<string, unknown>>) => items.map((order) => order.OrderId).join(', ');
+			assert(asLists.length > 0 && pages === asLists.length, `${asLists.length} orders as lists, ${pages} pages answered as one object`);
+			assert(JSON.stringify(asObjects) === JSON.stringify(asLists), `as objects: ${ids(asObjects)}; as lists: ${ids(asLists)}`);
+			return `${asObjects.length} validated orders of location ${ECOM_TEST} (${ids(asObjects)}), each page of one answered as the order alone: the same items as from lists`;
 		} finally {
 			await control.setSettings({ ordersListOfOne: 'list' });
 		}
