@@ -71,6 +71,11 @@ export interface BenchN8n {
 	run(flow: Flow): Promise<FlowRun>;
 	/** Posts `body` to an active flow's webhook and counts the sandbox's requests of `operation` during the run. */
 	runWebhook(path: string, body: string, operation: string): Promise<FlowRun>;
+	/**
+	 * Deletes the AWBs the create flows made (order references BENCH-…), so that each run starts from the same
+	 * account; answers how many AWBs of the last days the account then holds.
+	 */
+	deleteBenchAwbs(): Promise<{ deleted: number; remaining: number }>;
 	stop(): Promise<void>;
 }
 
@@ -324,7 +329,29 @@ export async function startBenchN8n(options: { items: number; nodeArgs?: string[
 			};
 		};
 		const run = async (flow: Flow): Promise<FlowRun> => await runWebhook(`bench-${flow}`, bodies[FLOW_OPERATION[flow]](), FLOW_OPERATION[flow]);
-		return { launched, sandboxUrl, control, barcodes, token, headerCredentialId: credential.id, run, runWebhook, stop: () => launched.stop() };
+		const deleteBenchAwbs = async () => {
+			const headers = { 'ocp-apim-subscription-key': DEFAULT_ACCOUNT.subscriptionKey, authorization: `Bearer ${token}` };
+			const iso = (await control.clock()).now.slice(0, 10);
+			const day = `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}`;
+			const made: string[] = [];
+			let listed = 0;
+			for (let page = 1; ; page++) {
+				const response = await request(`${sandboxUrl}/api/Awbs/GetByDate?FromDate=${day}&ToDate=${day}&pageNumber=${page}&itemsPerPage=100`, { headers });
+				const awbs = response.statusCode === 200 ? ((await response.body.json()) as Array<{ BarCode: string; CustomString?: string }>) : (await response.body.dump(), []);
+				listed += awbs.length;
+				made.push(...awbs.filter((awb) => String(awb.CustomString ?? '').startsWith('BENCH-')).map((awb) => String(awb.BarCode)));
+				if (awbs.length < 100) break;
+			}
+			for (let start = 0; start < made.length; start += 32) {
+				await Promise.all(made.slice(start, start + 32).map(async (barcode) => {
+					const response = await request(`${sandboxUrl}/api/Awbs?barCode=${barcode}`, { method: 'DELETE', headers });
+					await response.body.dump();
+					if (response.statusCode !== 200) throw new Error(`Could not delete the bench's AWB ${barcode}: HTTP ${response.statusCode}`);
+				}));
+			}
+			return { deleted: made.length, remaining: listed - made.length };
+		};
+		return { launched, sandboxUrl, control, barcodes, token, headerCredentialId: credential.id, run, runWebhook, deleteBenchAwbs, stop: () => launched.stop() };
 	} catch (error) {
 		await launched.stop();
 		throw error;
