@@ -47,6 +47,7 @@ let events = 0;
 /** Past this many, AWBs made longer ago than Cargus' list can miss them are forgotten. */
 const MAX_REMEMBERED = 1000;
 const made = new Map<string, Made>();
+let nextSweep = MAX_REMEMBERED;
 
 interface RecentAwbs {
 	/** When the list was asked (events): an AWB made before is in it, unless it is gone (deleted). */
@@ -87,7 +88,7 @@ async function createRemembered(
 	credentials: ICredentialDataDecryptedObject,
 	key: string,
 ): Promise<INodeExecutionData[]> {
-	if (made.size >= MAX_REMEMBERED) forgetOld();
+	if (made.size >= nextSweep) forgetOld();
 	let settle!: (items: INodeExecutionData[] | undefined) => void;
 	const entry: Made = { awb: new Promise<IDataObject>((resolve, reject) => (settle = (items) => (items ? resolve(items[0]?.json ?? {}) : reject(new Error('not made'))))) };
 	entry.awb.catch(() => undefined);
@@ -108,6 +109,8 @@ async function createRemembered(
 function forgetOld(): void {
 	const before = Date.now() - REMEMBERED_MS;
 	for (const [key, entry] of made) if (entry.madeOn !== undefined && entry.madeOn < before) made.delete(key);
+	// Swept again only once as many more are remembered: one sweep per AWB would cost a pass over all of them.
+	nextSweep = Math.max(MAX_REMEMBERED, 2 * made.size);
 }
 
 /** The account's AWBs of the last LOOKBACK_DAYS days by CustomString, read once per execution (all pages). */
