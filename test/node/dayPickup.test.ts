@@ -134,7 +134,7 @@ describe('Cash on Delivery › Get Many and › Get Repaid on Day', () => {
 	});
 });
 
-describe('the example "Launch the day\'s pickup" (examples/5-launch-daily-pickup.json), node by node in the engine', () => {
+describe('the example "Launch daily pickup at a fixed hour" (examples/5-launch-daily-pickup.json), node by node in the engine', () => {
 	const example = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'examples', '5-launch-daily-pickup.json'), 'utf8')) as {
 		nodes: Array<{ name: string; type: string; parameters: INodeParameters }>;
 	};
