@@ -23,12 +23,18 @@ export async function postToWebhook(n8n: Launched, path: string, body: unknown):
 			body: JSON.stringify(body),
 		});
 		const text = await response.text();
-		// n8n registers an activated workflow's webhook a moment later.
-		if (response.status === 404 && text.includes('not registered') && Date.now() < deadline) {
+		// n8n registers an activated workflow's webhook a moment later; on a machine running three n8n servers its
+		// database ping can time out under load, and it refuses requests a moment ("Database is not ready!").
+		if (((response.status === 404 && text.includes('not registered')) || isDatabaseNotReady(response.status, text)) && Date.now() < deadline) {
 			await new Promise((resolve) => setTimeout(resolve, 1000));
 			continue;
 		}
 		if (!response.ok) throw new Error(`the webhook answered ${response.status}: ${text.slice(0, 300)}`);
 		return text;
 	}
+}
+
+/** n8n's answer while its database ping has timed out: it refuses every request for a moment. */
+export function isDatabaseNotReady(status: number, text: string): boolean {
+	return status === 503 && text.includes('Database is not ready');
 }
