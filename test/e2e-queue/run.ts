@@ -107,8 +107,11 @@ async function createWorkflow(n8n: Launched, workflow: object): Promise<string> 
 async function trackingWorkflow(n8n: Launched): Promise<string> {
 	const existing = (await n8n.rest<Array<{ id: string; name: string }>>('GET', '/rest/workflows')).find((w) => w.name === trackWorkflow().name);
 	const id = existing?.id ?? (await createWorkflow(n8n, trackWorkflow()));
+	const listed = new Set((await executionsOf(n8n, id)).map((e) => e.id));
 	// An empty list registers nothing with Cargus: no item reaches the Cargus node.
 	await postWhenRegistered(`${n8n.editorUrl}webhook/${TRACK_PATH}`, { barcodes: [] });
+	// Main may list this call's execution a moment after it answered: waited for, it is not taken for a later run's.
+	await waitFor('the registering call\'s execution to be listed', 30000, async () => ((await executionsOf(n8n, id)).some((e) => !listed.has(e.id)) ? true : undefined)).catch(() => undefined);
 	return id;
 }
 
