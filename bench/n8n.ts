@@ -30,6 +30,11 @@ const FLOW_OPERATION: Record<Flow, 'trace' | 'createAwb'> = {
 	httpCreateForm: 'createAwb',
 };
 
+/** The day (yyyy-MM-dd) of an instant in Romania, as Cargus' by-date lists read days: at 23:30 UTC it is already tomorrow. */
+export function bucharestDay(instant: string): string {
+	return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant));
+}
+
 export interface BenchPorts {
 	n8n: number;
 	broker: number;
@@ -331,7 +336,7 @@ export async function startBenchN8n(options: { items: number; nodeArgs?: string[
 		const run = async (flow: Flow): Promise<FlowRun> => await runWebhook(`bench-${flow}`, bodies[FLOW_OPERATION[flow]](), FLOW_OPERATION[flow]);
 		const deleteBenchAwbs = async () => {
 			const headers = { 'ocp-apim-subscription-key': DEFAULT_ACCOUNT.subscriptionKey, authorization: `Bearer ${token}` };
-			const iso = (await control.clock()).now.slice(0, 10);
+			const iso = bucharestDay((await control.clock()).now);
 			const day = `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}`;
 			const made: string[] = [];
 			let listed = 0;

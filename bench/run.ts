@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { DEFAULT_ACCOUNT } from '../sandbox';
-import { startBenchN8n, type BenchN8n, type Flow, type FlowRun } from './n8n';
+import { bucharestDay, startBenchN8n, type BenchN8n, type Flow, type FlowRun } from './n8n';
 import { operationBenches, operationFlows } from './operations';
 import { median, ratio, reached, seconds, table, type Row } from './stats';
 import { ask, startTsWorker } from './threads';
@@ -192,7 +192,7 @@ async function createRows(n8n: BenchN8n): Promise<Row[]> {
 async function operationRows(n8n: BenchN8n): Promise<Row[]> {
 	// The sandbox account's pickup locations with pickup orders (its eCom Test and depot locations).
 	const locations = [1005962049, 1005962050];
-	const today = (await n8n.control.clock()).now.slice(0, 10);
+	const today = bucharestDay((await n8n.control.clock()).now);
 	const rows: Row[] = [];
 	for (const bench of operationBenches(n8n.barcodes, locations, today)) {
 		const flows = await operationFlows(n8n, bench, ITEMS);
