@@ -20,7 +20,8 @@ import { returnAwb } from './resources/returnAwb';
 import { shipAndGoPoint } from './resources/shipAndGoPoint';
 import { shipment } from './resources/shipment';
 import { street } from './resources/street';
-import { isListCondition, nodeProperties, subtitleOf } from './shared/node';
+import { customOperationsOf, isListCondition, nodeProperties, subtitleOf } from './shared/node';
+import { REQUEST_DEFAULTS } from './shared/operationRun';
 
 const ONE_MAIN_CONNECTION = [NodeConnectionTypes.Main];
 
@@ -45,10 +46,7 @@ export class Cargus implements INodeType {
 		credentials: [{ name: 'cargusApi', required: true }],
 		// No baseURL: every operation's sender takes it from the credential (send.ts), where an expression
 		// here would be evaluated twice for every item.
-		requestDefaults: {
-			headers: { Accept: 'application/json' },
-			json: true,
-		},
+		requestDefaults: REQUEST_DEFAULTS,
 		hints: [
 			{
 				message: 'When Cargus finds nothing, this node outputs no item and the next nodes do not run. To go on anyway, turn on Always Output Data in the node\'s Settings.',
@@ -60,6 +58,10 @@ export class Cargus implements INodeType {
 		],
 		properties: nodeProperties(RESOURCES, 'shipment'),
 	};
+
+	// n8n runs these instead of its declarative engine, which would evaluate every parameter of the node for
+	// every item (operationRun.ts): the routing above is what they run.
+	customOperations = customOperationsOf(RESOURCES);
 
 	methods = {
 		loadOptions: {

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { DirectoryLoader, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type {
 	ExecutionError,
 	ICredentialDataDecryptedObject,
@@ -88,7 +88,7 @@ export function createEngine(options: EngineOptions): Engine {
 	const credentialType = new CargusApi();
 	const credentials = new DatabaseCredentialsHelper({ [credentialType.name]: credentialType, ...options.credentialTypes });
 	credentials.set(CREDENTIAL_ID, options.credential);
-	const nodeTypes = nodeTypesOf({ [CARGUS_NODE_TYPE]: new Cargus(), [START_NODE_TYPE]: new ItemsNode(), ...options.nodeTypes });
+	const nodeTypes = nodeTypesOf({ [CARGUS_NODE_TYPE]: loaded(new Cargus()), [START_NODE_TYPE]: new ItemsNode(), ...options.nodeTypes });
 	return {
 		credentials,
 		storedCredential: () => credentials.get(CREDENTIAL_ID),
@@ -96,6 +96,12 @@ export function createEngine(options: EngineOptions): Engine {
 		testCredential: async () => await testCredential(credentials, credentialType, CREDENTIAL_ID),
 		run: async (parameters, runOptions = {}) => await runNode(nodeTypes, credentials, parameters, runOptions),
 	};
+}
+
+/** The node type as n8n's loader hands it to the engine: a declarative node gains the Options of its requests. */
+function loaded(nodeType: INodeType): INodeType {
+	DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
+	return nodeType;
 }
 
 export function nodeTypesOf(types: Record<string, INodeType | IVersionedNodeType>): INodeTypes {

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { useOf } from './field';
 import type { Resource } from './operation';
+import type { CustomOperation } from './operationRun';
 
 const OPERATION_KEY = '$parameter["resource"] + "." + $parameter["operation"]';
 
@@ -16,6 +17,11 @@ export function nodeProperties(resources: Resource[], defaultResource: string): 
 		default: defaultResource,
 	};
 	return [selector, ...oneForAllOperations(resources, resources.flatMap((entry) => entry.properties))];
+}
+
+/** Every operation as n8n's customOperations hold them: by resource, then operation. */
+export function customOperationsOf(resources: Resource[]): Record<string, Record<string, CustomOperation>> {
+	return Object.fromEntries(resources.map((entry) => [entry.value, Object.fromEntries(entry.operations.map((operation) => [operation.value, operation.run]))]));
 }
 
 /** What the canvas shows under the node's name, from each operation's subtitle. */

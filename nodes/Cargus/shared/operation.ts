@@ -9,6 +9,8 @@ import type {
 } from 'n8n-workflow';
 
 import { inputStep } from './checks';
+import type { CustomOperation } from './operationRun';
+import { customOperation } from './operationRun';
 import { redactedSend } from './redactedSend';
 import type { Sender } from './send';
 
@@ -43,26 +45,33 @@ export interface Operation {
 	option: INodePropertyOptions;
 	/** The operation's fields, shown for every resource and operation (resource() narrows them). */
 	fields: INodeProperties[];
+	/** How n8n runs it (n8n's customOperations): the option's routing, each parameter read when needed. */
+	run: CustomOperation;
 }
 
 /** One operation of the interface: its fields, method and path, how it is sent, and how its answer becomes items. */
 export function operation(spec: OperationSpec): Operation {
 	const fields = spec.fields ?? [];
+	const request = { method: spec.method, url: spec.url, ...spec.request };
+	const preSend = [inputStep(spec.value, fields), ...(spec.preSend ?? [])];
+	const send = redactedSend(spec.send, { outputIsSecret: spec.outputIsSecret });
+	const output = Array.isArray(spec.output) ? spec.output : [spec.output];
 	return {
 		value: spec.value,
 		subtitle: spec.subtitle,
 		isList: spec.isList === true,
 		fields,
+		run: customOperation({ request, preSend, send, output }),
 		option: {
 			name: spec.name,
 			value: spec.value,
 			action: spec.action,
 			description: spec.description,
 			routing: {
-				request: { method: spec.method, url: spec.url, ...spec.request },
-				send: { paginate: true, preSend: [inputStep(spec.value, fields), ...(spec.preSend ?? [])] },
-				operations: { pagination: redactedSend(spec.send, { outputIsSecret: spec.outputIsSecret }) },
-				output: { postReceive: Array.isArray(spec.output) ? spec.output : [spec.output] },
+				request,
+				send: { paginate: true, preSend },
+				operations: { pagination: send },
+				output: { postReceive: output },
 			},
 		},
 	};

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { WorkflowExpression } from 'n8n-workflow';
+
+import { useSandbox } from '../helpers/sandbox';
+import { engineFor, requestsSeen, runOperation } from './world';
+
+const sandbox = useSandbox();
+
+beforeEach(async () => {
+	await sandbox.control.reset();
+});
+
+afterEach(() => {
+	jest.restoreAllMocks();
+});
+
+/** How many times n8n evaluates each of `expressions` while `run` runs. */
+async function evaluationsOf(expressions: string[], run: () => Promise<unknown>): Promise<Record<string, number>> {
+	const counts = Object.fromEntries(expressions.map((expression) => [expression, 0]));
+	const original = WorkflowExpression.prototype.resolveSimpleParameterValue;
+	jest.spyOn(WorkflowExpression.prototype, 'resolveSimpleParameterValue').mockImplementation(function (this: WorkflowExpression, ...args) {
+		if (typeof args[0] === 'string' && args[0] in counts) counts[args[0]]++;
+		return original.apply(this, args);
+	});
+	await run();
+	return counts;
+}
+
+async function someBarcodes(count: number): Promise<string[]> {
+	const shipments = await sandbox.control.shipments();
+	return shipments.slice(0, count).map((shipment) => shipment.barcode);
+}
+
+test('An expression in a field that five operations share (Barcode) is evaluated once per item', async () => {
+	const barcodes = await someBarcodes(5);
+	const barcode = '={{ String($json.barcode).trim() }}';
+	const counts = await evaluationsOf([barcode], async () => {
+		const { json, error } = await runOperation(engineFor(sandbox), 'shipment', 'getStatus', { barcode }, { input: barcodes.map((entry) => ({ barcode: ` ${entry} ` })) });
+		expect(error).toBeUndefined();
+		expect(json).toHaveLength(5);
+	});
+	expect(counts[barcode]).toBe(5);
+});
+
+test('From and To Date, each shared by five operations, are evaluated once per item each', async () => {
+	const fromDate = '={{ $now.minus({ days: 1 }).toISODate() }}';
+	const toDate = '={{ $now.toISODate() }}';
+	const counts = await evaluationsOf([fromDate, toDate], async () => {
+		const { error } = await runOperation(engineFor(sandbox), 'invoice', 'getMany', { fromDate, toDate, returnAll: false, limit: 1 }, { input: [{}, {}, {}] });
+		expect(error).toBeUndefined();
+	});
+	expect(counts).toEqual({ [fromDate]: 3, [toDate]: 3 });
+});
+
+test('An expression that cannot be evaluated stops its item before anything is sent, named as n8n names it', async () => {
+	const { error } = await runOperation(engineFor(sandbox), 'shipment', 'getStatus', { barcode: '={{ $("No Such Node").item.json.barcode }}' });
+	expect(error?.message).toBe('Referenced node doesn\'t exist');
+	expect((error as { context?: IDataObject } | undefined)?.context?.itemIndex).toBe(0);
+	expect(await requestsSeen(sandbox, 'awbStatus')).toHaveLength(0);
+});
+
+test('Example 1\'s Create AWB evaluates each of its expressions at most once per order (those that read one field of the order not at all)', async () => {
+	const examples = path.join(__dirname, '..', '..', 'examples');
+	const workflow = JSON.parse(fs.readFileSync(path.join(examples, '1-eshop-order-to-awb-and-label.json'), 'utf8')) as { nodes: Array<{ name: string; parameters: INodeParameters }> };
+	const order = JSON.parse(fs.readFileSync(path.join(examples, 'data', 'shop-order.json'), 'utf8')) as IDataObject;
+	const { resource, operation, ...create } = workflow.nodes.find((node) => node.name === 'Create AWB')!.parameters;
+	const expressions = [...JSON.stringify(create).matchAll(/"(=\{\{[^"]*\}\})"/g)].map((match) => JSON.parse(`"${match[1]}"`) as string);
+	expect(expressions.length).toBeGreaterThanOrEqual(13);
+	const orders = [1, 2, 3].map((index) => ({ body: { ...order, orderNumber: `SHOP-EVAL-${index}` } }));
+	const counts = await evaluationsOf(expressions, async () => {
+		const { json, error } = await runOperation(engineFor(sandbox), String(resource), String(operation), create, { input: orders });
+		expect(error).toBeUndefined();
+		expect(json.map((item) => item.OrderReference)).toEqual(['SHOP-EVAL-1', 'SHOP-EVAL-2', 'SHOP-EVAL-3']);
+	});
+	for (const [expression, count] of Object.entries(counts)) {
+		expect({ expression, count: count <= orders.length }).toEqual({ expression, count: true });
+	}
+	expect(Object.values(counts).reduce((sum, count) => sum + count, 0)).toBeLessThan(expressions.length * orders.length);
+});
+
+describe('the node\'s Options, as n8n\'s declarative engine applies them', () => {
+	test('Batching: items sent in batches of Items per Batch, Batch Interval apart', async () => {
+		const barcodes = await someBarcodes(4);
+		const requestOptions = { batching: { batch: { batchSize: 2, batchInterval: 400 } } };
+		const { json, error } = await runOperation(engineFor(sandbox), 'shipment', 'getStatus', { barcode: '={{ $json.barcode }}', requestOptions }, { input: barcodes.map((barcode) => ({ barcode })) });
+		expect(error).toBeUndefined();
+		expect(json).toHaveLength(4);
+		const sent = (await requestsSeen(sandbox, 'awbStatus')).map((entry) => Date.parse(entry.realTime));
+		expect(sent).toHaveLength(4);
+		expect(sent[2] - sent[1]).toBeGreaterThanOrEqual(350);
+	});
+
+	test('Timeout: an answer slower than the timeout fails the item with n8n\'s timeout error, the other items answered', async () => {
+		const barcodes = await someBarcodes(2);
+		await runOperation(engineFor(sandbox), 'shipment', 'getStatus', { barcode: barcodes[0] });
+		await sandbox.control.addFault({ operation: 'awbStatus', kind: 'latency', latencyMs: 1500, count: 1 });
+		const { items } = await runOperation(engineFor(sandbox), 'shipment', 'getStatus', { barcode: '={{ $json.barcode }}', requestOptions: { timeout: 300 } }, { input: barcodes.map((barcode) => ({ barcode })), continueOnFail: true });
+		expect(items).toHaveLength(2);
+		expect(items.filter((item) => item.error !== undefined)).toHaveLength(1);
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+});
