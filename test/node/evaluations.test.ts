@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { WorkflowExpression } from 'n8n-workflow';
 
+import { Cargus } from '../../nodes/Cargus/Cargus.node';
 import { useSandbox } from '../helpers/sandbox';
 import { engineFor, requestsSeen, runOperation } from './world';
 
@@ -102,4 +103,21 @@ describe('the node\'s Options, as n8n\'s declarative engine applies them', () =>
 		expect(items.filter((item) => item.error !== undefined)).toHaveLength(1);
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
+});
+
+test('Each operation is one of the node\'s customOperations, and no field routes itself (they run the operation\'s routing only)', () => {
+	const node = new Cargus();
+	const operations = node.description.properties.filter((property) => property.name === 'operation');
+	const pairs = operations.flatMap((property) =>
+		(property.options as Array<{ value: string }>).map((option) => `${String(property.displayOptions?.show?.resource?.[0])}.${option.value}`),
+	);
+	const custom = Object.entries(node.customOperations).flatMap(([resource, byOperation]) => Object.keys(byOperation).map((operation) => `${resource}.${operation}`));
+	expect(custom.sort()).toEqual(pairs.sort());
+	const routed = (properties: unknown[]): string[] =>
+		properties.flatMap((property) => {
+			const { name, routing, options, values } = property as { name?: string; routing?: unknown; options?: unknown[]; values?: unknown[] };
+			const own = routing !== undefined && name !== undefined ? [name] : [];
+			return [...own, ...routed(options ?? []), ...routed(values ?? [])];
+		});
+	expect(routed(node.description.properties.filter((property) => property.name !== 'operation'))).toEqual([]);
 });

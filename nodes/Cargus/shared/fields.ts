@@ -144,11 +144,7 @@ export function idField(name: string, displayName: string, description: string, 
 	return field({ displayName, name, type: 'string', default: '', required: true, placeholder, description }, { rule: 'id', to });
 }
 
-/**
- * The optional fields of an operation, under "Additional Fields". n8n's declarative engine resolves a top-level property of the item's parameters once per
- * property of that name in the node (and again for the base URL): an operation whose options usually hold
- * expressions (one per item) gets a name of its own.
- */
+/** The optional fields of an operation, under "Additional Fields" (or a name of its own). */
 export function additionalFields(options: INodeProperties[], name = 'additionalFields'): INodeProperties {
 	return { displayName: 'Additional Fields', name, type: 'collection', placeholder: 'Add Field', default: {}, options };
 }

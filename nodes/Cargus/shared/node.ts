@@ -39,9 +39,8 @@ export function isListCondition(resources: Resource[]): string {
 }
 
 /**
- * n8n's declarative engine resolves every top-level property for every item, shown or not: a field built
- * `oneForAllOperations` (a Barcodes list, say) becomes one property shown for all the operations that
- * include it, at the place of the first.
+ * A field built `oneForAllOperations` (a Barcodes list, say) becomes one property shown for all the operations
+ * that include it, at the place of the first.
  */
 function oneForAllOperations(resources: Resource[], properties: INodeProperties[]): INodeProperties[] {
 	const merged: INodeProperties[] = [];

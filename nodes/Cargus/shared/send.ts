@@ -19,8 +19,8 @@ import { isFailedToAuthenticate } from './serviceMessage';
 
 /*
  * How a request leaves the node. Every operation sets `paginate` and one of these functions as its
- * `operations.pagination`: n8n's declarative engine then hands the prepared request (fields, preSend
- * already applied) to the function instead of sending it itself. That is the one hook in routing
+ * `operations.pagination`: the node's customOperations (operationRun.ts), like n8n's declarative engine,
+ * hand it the prepared request (fields, preSend already applied) to send. That is the one hook in routing
  * that can (1) send without n8n's authenticated helper, which always runs the credential's login
  * first, (2) explain a failed request, and (3) retry a 200 "Failed to authenticate!".
  */
