@@ -2,8 +2,9 @@
  * n8n runs the node's operations as customOperations in a workflow, but through its declarative engine (the
  * node's routing) where it calls a node's execute: as an AI agent's tool. Both paths give the same items and errors.
  */
-import type { IDataObject, INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
 import { DirectoryLoader } from 'n8n-core';
+import type { IDataObject, INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
+import { WorkflowExpression } from 'n8n-workflow';
 
 import { Cargus } from '../../nodes/Cargus/Cargus.node';
 import { CARGUS_NODE_TYPE, createEngine, type Engine } from '../helpers/engine';
@@ -38,16 +39,35 @@ function seen(items: INodeExecutionData[], made: string[] = []): unknown[] {
 	}));
 }
 
-async function both(parameters: INodeParameters, input: IDataObject[] = [{}]) {
+/** Runs the parameters both ways; `evaluations` counts how often n8n evaluated the expression `counted` in each. */
+async function both(parameters: INodeParameters, input: IDataObject[] = [{}], counted?: string, evaluations: number[] = []) {
+	const original = WorkflowExpression.prototype.resolveSimpleParameterValue;
+	let count = 0;
+	const spy = jest.spyOn(WorkflowExpression.prototype, 'resolveSimpleParameterValue').mockImplementation(function (this: WorkflowExpression, ...args) {
+		if (args[0] === counted) count++;
+		return original.apply(this, args);
+	});
 	const results = [];
-	for (const engine of Object.values(engines())) results.push(await engine.run(parameters, { input, continueOnFail: true }));
+	try {
+		for (const engine of Object.values(engines())) {
+			count = 0;
+			results.push(await engine.run(parameters, { input, continueOnFail: true }));
+			evaluations.push(count);
+		}
+	} finally {
+		spy.mockRestore();
+	}
 	return results;
 }
 
 test('Track, Get Status and a refused barcode: the same items both ways', async () => {
 	const shipments = await sandbox.control.shipments();
 	const barcodes = shipments.slice(0, 3).map((shipment) => shipment.barcode);
-	const [custom, routed] = await both({ resource: 'shipment', operation: 'track', barcodes: '={{ $json.barcode }}' }, barcodes.map((barcode) => ({ barcode })));
+	const evaluations: number[] = [];
+	const [custom, routed] = await both({ resource: 'shipment', operation: 'track', barcodes: '={{ $json.barcode }}' }, barcodes.map((barcode) => ({ barcode })), '={{ $json.barcode }}', evaluations);
+	// The customOperations read a field the expression names from the item; n8n's engine evaluates it, per property of its name.
+	expect(evaluations[0]).toBe(0);
+	expect(evaluations[1]).toBeGreaterThanOrEqual(3);
 	expect(custom.items).toHaveLength(3);
 	expect(seen(routed.items)).toEqual(seen(custom.items));
 	const [customStatus, routedStatus] = await both({ resource: 'shipment', operation: 'getStatus', barcode: '={{ $json.barcode }}' }, [{ barcode: barcodes[0] }, { barcode: 'not a barcode' }]);
