@@ -528,11 +528,20 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 					},
 					body: body === undefined ? undefined : JSON.stringify(body),
 				});
-			const res = method === 'GET' ? await readAgainIfCutOff(send) : await send().catch(explainFetchFailure);
-			const text = await res.text();
-			if (!res.ok) throw new Error(`n8n ${method} ${urlPath}: HTTP ${res.status} ${text.slice(0, 500)}`);
-			const parsed = text ? (JSON.parse(text) as { data?: T }) : {};
-			return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
+			// While n8n's database ping has timed out (under load; n8n 1.x allows it 5 s) n8n refuses every request at
+			// the door, before any work, with 503 "Database is not ready!": the request is sent again, for up to a minute.
+			const deadline = Date.now() + 60_000;
+			for (;;) {
+				const res = method === 'GET' ? await readAgainIfCutOff(send) : await send().catch(explainFetchFailure);
+				const text = await res.text();
+				if (res.status === 503 && text.includes('Database is not ready') && Date.now() < deadline) {
+					await new Promise((resolve) => setTimeout(resolve, 1000));
+					continue;
+				}
+				if (!res.ok) throw new Error(`n8n ${method} ${urlPath}: HTTP ${res.status} ${text.slice(0, 500)}`);
+				const parsed = text ? (JSON.parse(text) as { data?: T }) : {};
+				return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
+			}
 		};
 
 		const activate = async (workflowId: string): Promise<void> => {

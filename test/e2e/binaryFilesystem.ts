@@ -9,7 +9,7 @@ import { DEFAULT_ACCOUNT, type SandboxControl } from '../../sandbox';
 import { SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
 import { assert, waitFor } from './checks';
 import { execution, executionsOf, outputOf } from './n8n-api';
-import { nodeMaker } from './webhookFlow';
+import { nodeMaker, notYetServed } from './webhookFlow';
 
 export const FILESYSTEM_BINARY_DATA = { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' };
 
@@ -82,7 +82,7 @@ async function getFromWebhook(url: string): Promise<{ status: number; type: stri
 	return await waitFor(`the webhook ${url}`, 60000, async () => {
 		const response = await fetch(url);
 		const body = Buffer.from(await response.arrayBuffer());
-		if (response.status === 404 && body.toString('utf8').includes('not registered')) return undefined;
+		if (notYetServed(response.status, body.toString('utf8'))) return undefined;
 		return { status: response.status, type: String(response.headers.get('content-type')), body };
 	});
 }

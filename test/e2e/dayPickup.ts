@@ -9,6 +9,7 @@ import type { ControlOrder } from '../../sandbox/control/client';
 import type { Launched } from '../../scripts/lib/launcher';
 import { assert, check, waitFor } from './checks';
 import { example, executionsOf } from './n8n-api';
+import { notYetServed } from './webhookFlow';
 
 const WORKFLOW = 'cargusExample005';
 const SCHEDULE = 'n8n-nodes-base.scheduleTrigger';
@@ -36,7 +37,7 @@ export async function dayPickupExampleCheck(live: Launched, control: SandboxCont
 			await waitFor('the webhook to be registered', 60000, async () => {
 				const response = await fetch(`${live.editorUrl}webhook/${PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 				const text = await response.text();
-				return response.status === 404 && text.includes('not registered') ? undefined : { status: response.status, text };
+				return notYetServed(response.status, text) ? undefined : { status: response.status, text };
 			});
 		const first = await call();
 		assert(first.status === 200, `the webhook answered ${first.status}: ${first.text.slice(0, 300)}`);

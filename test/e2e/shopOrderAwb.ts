@@ -8,6 +8,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import type { SandboxControl } from '../../sandbox';
 import type { Launched } from '../../scripts/lib/launcher';
 import { assert, check, waitFor } from './checks';
+import { notYetServed } from './webhookFlow';
 
 interface Item { [key: string]: unknown }
 
@@ -34,7 +35,7 @@ async function cargusWebhook(live: Launched, name: string, parameters: INodePara
 		const { status, text } = await waitFor(`the ${name} webhook`, 60000, async () => {
 			const response = await fetch(`${live.editorUrl}webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 			const body = await response.text();
-			return response.status === 404 && body.includes('not registered') ? undefined : { status: response.status, text: body };
+			return notYetServed(response.status, body) ? undefined : { status: response.status, text: body };
 		});
 		assert(status === 200, `the ${name} webhook answered ${status}: ${text.slice(0, 300)}`);
 		const items = JSON.parse(text) as Item | Item[];

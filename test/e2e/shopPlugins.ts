@@ -48,23 +48,10 @@ function oneNodeFlow(id: string, parameters: Record<string, unknown>, answer: An
 	};
 }
 
-/** Runs `call` again while n8n answers 503 "Database is not ready!" (its database ping timed out under load), for up to a minute. */
-async function databaseReady<T>(call: () => Promise<T>): Promise<T> {
-	const deadline = Date.now() + 60_000;
-	for (;;) {
-		try {
-			return await call();
-		} catch (error) {
-			if (!(error instanceof Error && error.message.includes('HTTP 503') && error.message.includes('Database is not ready')) || Date.now() > deadline) throw error;
-			await new Promise((resolve) => setTimeout(resolve, 2000));
-		}
-	}
-}
-
 /** Saves and publishes the flow, calls it once; answers the items the webhook answered. */
 async function runOnce(live: Launched, id: string, parameters: Record<string, unknown>, answer: Answer = 'items'): Promise<Array<Record<string, unknown>>> {
-	const created = await databaseReady(() => live.rest<{ id: string }>('POST', '/rest/workflows', oneNodeFlow(id, parameters, answer)));
-	await databaseReady(() => live.activate(created.id));
+	const created = await live.rest<{ id: string }>('POST', '/rest/workflows', oneNodeFlow(id, parameters, answer));
+	await live.activate(created.id);
 	return JSON.parse(await postToWebhook(live, id, {})) as Array<Record<string, unknown>>;
 }
 

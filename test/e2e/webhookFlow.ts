@@ -25,7 +25,7 @@ export async function postToWebhook(n8n: Launched, path: string, body: unknown):
 		const text = await response.text();
 		// n8n registers an activated workflow's webhook a moment later; on a machine running three n8n servers its
 		// database ping can time out under load, and it refuses requests a moment ("Database is not ready!").
-		if (((response.status === 404 && text.includes('not registered')) || isDatabaseNotReady(response.status, text)) && Date.now() < deadline) {
+		if (notYetServed(response.status, text) && Date.now() < deadline) {
 			await new Promise((resolve) => setTimeout(resolve, 1000));
 			continue;
 		}
@@ -37,4 +37,9 @@ export async function postToWebhook(n8n: Launched, path: string, body: unknown):
 /** n8n's answer while its database ping has timed out: it refuses every request for a moment. */
 export function isDatabaseNotReady(status: number, text: string): boolean {
 	return status === 503 && text.includes('Database is not ready');
+}
+
+/** A webhook call n8n did not serve yet: the workflow's webhook not registered yet, or its database not ready. */
+export function notYetServed(status: number, text: string): boolean {
+	return (status === 404 && text.includes('not registered')) || isDatabaseNotReady(status, text);
 }
