@@ -125,6 +125,30 @@ export function operationBenches(barcodes: string[], locations: number[], today:
 			item: daysOf,
 		},
 		{
+			name: 'Shipment › Track Without Login',
+			operation: 'traceNoAuth',
+			parameters: { resource: 'shipment', operation: 'trackWithoutLogin', barcode: '={{ $json.item.barcode }}' },
+			item: barcodeOf,
+		},
+		{
+			name: 'Pickup Order › Get Many (by date)',
+			operation: 'ordersByDate',
+			parameters: { resource: 'pickupOrder', operation: 'getMany', findBy: 'date', fromDate: '={{ $json.item.from }}', toDate: '={{ $json.item.to }}', returnAll: false, limit: 1 },
+			item: daysOf,
+		},
+		{
+			name: 'Cash on Delivery › Get Many (by date)',
+			operation: 'cashAccountByDate',
+			parameters: { resource: 'cashOnDelivery', operation: 'getMany', fromDate: '={{ $json.item.from }}', toDate: '={{ $json.item.to }}', returnAll: false, limit: 1 },
+			item: daysOf,
+		},
+		{
+			name: 'Cash on Delivery › Get Repaid on Day',
+			operation: 'cashAccountByDeductionDate',
+			parameters: { resource: 'cashOnDelivery', operation: 'getRepaid', deductionDate: '={{ $json.item.from }}', returnAll: false, limit: 1 },
+			item: daysOf,
+		},
+		{
 			name: 'Invoice › Get Many (by date)',
 			operation: 'invoices',
 			parameters: { resource: 'invoice', operation: 'getMany', fromDate: '={{ $json.item.from }}', toDate: '={{ $json.item.to }}', returnAll: false, limit: 1 },
