@@ -149,6 +149,10 @@ function n8nEnv(n8n: N8nTarget, userFolder: string, port: number, brokerPort: nu
 		GENERIC_TIMEZONE: 'Europe/Bucharest',
 		N8N_PROXY_HOPS: '0',
 		NODE_ENV: 'production',
+		// n8n 2.x's default, which n8n 1.x asks for ("Running SQLite without a pool of read connections is
+		// deprecated"): with a pool of readers n8n 1.x's database ping is not stuck behind writes, which on a loaded
+		// machine made it refuse every request a moment ("Database is not ready!").
+		DB_SQLITE_POOL_SIZE: '3',
 		...n8n.env,
 	};
 }
@@ -243,6 +247,25 @@ async function readAgainIfCutOff(send: () => Promise<Response>): Promise<Respons
 			if (attempt === 3) explainFetchFailure(error);
 			await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
 		}
+	}
+}
+
+/** n8n's answer while its database ping has timed out: it refuses every request for a moment. */
+export function isDatabaseNotReady(status: number, text: string): boolean {
+	return status === 503 && text.includes('Database is not ready');
+}
+
+/**
+ * Sends the request again while n8n answers 503 "Database is not ready!", for up to a minute: under load its
+ * database ping times out (n8n 1.x allows it 5 s), and n8n then refuses every request at the door, before any work.
+ */
+export async function whileDatabaseNotReady(send: () => Promise<Response>): Promise<{ res: Response; text: string }> {
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		const res = await send();
+		const text = await res.text();
+		if (!isDatabaseNotReady(res.status, text) || Date.now() >= deadline) return { res, text };
+		await new Promise((resolve) => setTimeout(resolve, 1000));
 	}
 }
 
@@ -503,17 +526,21 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 
 		// Owner: set up on first start, then log in.
 		let ownerCreated = false;
-		const setup = await fetch(`${base}/rest/owner/setup`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
-			body: JSON.stringify(OWNER),
-		});
+		const { res: setup } = await whileDatabaseNotReady(() =>
+			fetch(`${base}/rest/owner/setup`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
+				body: JSON.stringify(OWNER),
+			}),
+		);
 		if (setup.ok) ownerCreated = true;
-		const login = await fetch(`${base}/rest/login`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
-			body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
-		});
+		const { res: login } = await whileDatabaseNotReady(() =>
+			fetch(`${base}/rest/login`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
+				body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
+			}),
+		);
 		const cookie = login.ok ? cookieFrom(login) : '';
 		if (!login.ok) log(`n8n: could not log in as ${OWNER.email} (HTTP ${login.status}); was the password changed?`);
 
@@ -528,20 +555,10 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 					},
 					body: body === undefined ? undefined : JSON.stringify(body),
 				});
-			// While n8n's database ping has timed out (under load; n8n 1.x allows it 5 s) n8n refuses every request at
-			// the door, before any work, with 503 "Database is not ready!": the request is sent again, for up to a minute.
-			const deadline = Date.now() + 60_000;
-			for (;;) {
-				const res = method === 'GET' ? await readAgainIfCutOff(send) : await send().catch(explainFetchFailure);
-				const text = await res.text();
-				if (res.status === 503 && text.includes('Database is not ready') && Date.now() < deadline) {
-					await new Promise((resolve) => setTimeout(resolve, 1000));
-					continue;
-				}
-				if (!res.ok) throw new Error(`n8n ${method} ${urlPath}: HTTP ${res.status} ${text.slice(0, 500)}`);
-				const parsed = text ? (JSON.parse(text) as { data?: T }) : {};
-				return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
-			}
+			const { res, text } = await whileDatabaseNotReady(async () => (method === 'GET' ? await readAgainIfCutOff(send) : await send().catch(explainFetchFailure)));
+			if (!res.ok) throw new Error(`n8n ${method} ${urlPath}: HTTP ${res.status} ${text.slice(0, 500)}`);
+			const parsed = text ? (JSON.parse(text) as { data?: T }) : {};
+			return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
 		};
 
 		const activate = async (workflowId: string): Promise<void> => {

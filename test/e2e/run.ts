@@ -32,7 +32,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { SandboxControl } from '../../sandbox';
 import { BROWSER_PACKAGES, ensureDebianPackages } from '../../scripts/lib/debian-packages';
-import { BROWSER_ID, buildPackage, launch, n8nTarget, N8N_VERSION, ROOT, SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
+import { BROWSER_ID, buildPackage, launch, n8nTarget, N8N_VERSION, ROOT, SANDBOX_CREDENTIAL_ID, whileDatabaseNotReady, type Launched } from '../../scripts/lib/launcher';
 import { mainOperationForms, type FormShot } from './forms';
 import { dropdownChecks } from './dropdowns';
 import { DOC_PICTURES, pictureOfExampleCanvas, pictureOfParameters, stickyNotesCheck } from './editorPictures';
@@ -208,9 +208,9 @@ async function main(): Promise<void> {
 		});
 
 		await check('Cargus node, Cargus Trigger and the Cargus Tool for AI agents are loaded (/types/nodes.json)', async () => {
-			const res = await fetch(`${live.editorUrl}types/nodes.json`, { headers: { cookie: live.cookie } });
+			const { res, text } = await whileDatabaseNotReady(() => fetch(`${live.editorUrl}types/nodes.json`, { headers: { cookie: live.cookie } }));
 			assert(res.ok, `/types/nodes.json answered ${res.status}`);
-			const types = (await res.json()) as Array<{ name: string }>;
+			const types = JSON.parse(text) as Array<{ name: string }>;
 			const names = new Set(types.map((t) => t.name));
 			assert(names.has(CARGUS_TYPE), `${CARGUS_TYPE} missing among ${types.length} node types`);
 			assert(names.has(TRIGGER_TYPE), `${TRIGGER_TYPE} missing among ${types.length} node types`);

@@ -1,4 +1,4 @@
-import type { Launched } from '../../scripts/lib/launcher';
+import { isDatabaseNotReady, type Launched } from '../../scripts/lib/launcher';
 
 /** Builds the nodes of one e2e workflow: each node's id is made from the workflow's id and the node's name. */
 export function nodeMaker(workflowId: string) {
@@ -34,10 +34,6 @@ export async function postToWebhook(n8n: Launched, path: string, body: unknown):
 	}
 }
 
-/** n8n's answer while its database ping has timed out: it refuses every request for a moment. */
-export function isDatabaseNotReady(status: number, text: string): boolean {
-	return status === 503 && text.includes('Database is not ready');
-}
 
 /** A webhook call n8n did not serve yet: the workflow's webhook not registered yet, or its database not ready. */
 export function notYetServed(status: number, text: string): boolean {
