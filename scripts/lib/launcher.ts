@@ -150,8 +150,8 @@ function n8nEnv(n8n: N8nTarget, userFolder: string, port: number, brokerPort: nu
 		N8N_PROXY_HOPS: '0',
 		NODE_ENV: 'production',
 		// n8n 2.x's default, which n8n 1.x asks for ("Running SQLite without a pool of read connections is
-		// deprecated"): with a pool of readers n8n 1.x's database ping is not stuck behind writes, which on a loaded
-		// machine made it refuse every request a moment ("Database is not ready!").
+		// deprecated"): readers do not wait behind writes. Its database ping can still time out on a loaded machine
+		// (then n8n refuses requests a moment: whileDatabaseNotReady).
 		DB_SQLITE_POOL_SIZE: '3',
 		...n8n.env,
 	};

@@ -34,7 +34,6 @@ export async function postToWebhook(n8n: Launched, path: string, body: unknown):
 	}
 }
 
-
 /** A webhook call n8n did not serve yet: the workflow's webhook not registered yet, or its database not ready. */
 export function notYetServed(status: number, text: string): boolean {
 	return (status === 404 && text.includes('not registered')) || isDatabaseNotReady(status, text);

@@ -124,7 +124,7 @@ function itemContext(context: IExecuteFunctions, itemIndex: number): IExecuteSin
 		getNodeParameter: ((name: string, fallback?: unknown, options?: IDataObject) =>
 			context.getNodeParameter(name, itemIndex, fallback, options)) as IExecuteSingleFunctions['getNodeParameter'],
 		getCredentials: (async (type: string) => await context.getCredentials(type, itemIndex)) as IExecuteSingleFunctions['getCredentials'],
-		evaluateExpression: (expression: string) => context.evaluateExpression(expression, itemIndex),
+		evaluateExpression: (expression: string, index = itemIndex) => context.evaluateExpression(expression, index),
 	};
 	return Object.assign(Object.create(context) as IExecuteSingleFunctions, single);
 }
