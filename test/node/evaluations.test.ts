@@ -103,10 +103,12 @@ describe('the node\'s Options, as n8n\'s declarative engine applies them', () =>
 	test('Timeout: an answer slower than the timeout fails the item with n8n\'s timeout error, the other items answered', async () => {
 		const barcodes = await someBarcodes(2);
 		await runOperation(engineFor(sandbox), 'shipment', 'getStatus', { barcode: barcodes[0] });
-		await sandbox.control.addFault({ operation: 'awbStatus', kind: 'latency', latencyMs: 1500, count: 1 });
-		const { items } = await runOperation(engineFor(sandbox), 'shipment', 'getStatus', { barcode: '={{ $json.barcode }}', requestOptions: { timeout: 300 } }, { input: barcodes.map((barcode) => ({ barcode })), continueOnFail: true });
+		await sandbox.control.addFault({ operation: 'awbStatus', kind: 'latency', latencyMs: 5000, count: 1 });
+		const { items } = await runOperation(engineFor(sandbox), 'shipment', 'getStatus', { barcode: '={{ $json.barcode }}', requestOptions: { timeout: 1500 } }, { input: barcodes.map((barcode) => ({ barcode })), continueOnFail: true });
 		expect(items).toHaveLength(2);
-		expect(items.filter((item) => item.error !== undefined)).toHaveLength(1);
+		const failed = items.filter((item) => item.error !== undefined);
+		expect(failed).toHaveLength(1);
+		expect(String(failed[0].error?.message)).toMatch(/^Cargus at http:\/\/127\.0\.0\.1:\d+ did not answer in time \(timeout of 1500ms exceeded\)$/);
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 });

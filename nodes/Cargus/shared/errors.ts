@@ -88,6 +88,12 @@ function explain(failure: HttpFailure, credentials?: ICredentialDataDecryptedObj
 				description: "Cargus was not the problem. Run it again; if it fails again, n8n's log says why (a database too busy to answer, for example).",
 			};
 		}
+		if (isTimeout(failure)) {
+			return {
+				message: `Cargus${where} did not answer in time (${failure.reason})`,
+				description: "No answer came within the Timeout under the node's Options (5 minutes unless set). Cargus may still have done the work: check before running it again, or raise the Timeout.",
+			};
+		}
 		return {
 			message: `Could not reach Cargus${where}`,
 			description: `The connection failed (${failure.code ?? 'no answer'}). Check the Environment in the Cargus API credential and that the host is reachable from n8n, then run again.`,
@@ -135,6 +141,11 @@ function explain(failure: HttpFailure, credentials?: ICredentialDataDecryptedObj
 		message: `Cargus failed to process the request (HTTP ${status}${quoted})`,
 		description: 'Usually temporary: run again later. If it keeps failing, the input may be one Cargus cannot handle.',
 	};
+}
+
+/** The request went out and no answer came within the node's Timeout (axios' "timeout of N ms exceeded"). */
+function isTimeout(failure: HttpFailure): boolean {
+	return failure.code === 'ECONNABORTED' && /timeout/i.test(failure.reason ?? '');
 }
 
 function safeBaseUrl(credentials: ICredentialDataDecryptedObject): string {
