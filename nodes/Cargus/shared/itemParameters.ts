@@ -3,7 +3,7 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { itemFieldValue } from './itemField';
 
 // n8n evaluates a parameter's expressions again on every read: the values read for an item, by name.
-const valuesByItem = new WeakMap<IExecuteSingleFunctions, Map<string, unknown>>();
+const valuesByItem = new WeakMap<object, { itemIndex: number; values: Map<string, unknown> }>();
 
 /**
  * A parameter's value for this item, read from n8n once: the input check and the step that sends the
@@ -25,12 +25,14 @@ export function rememberValues(context: IExecuteSingleFunctions, given: Map<stri
 }
 
 function readingsOf(context: IExecuteSingleFunctions): Map<string, unknown> {
-	// n8n runs the output steps on a context made from the item's with Object.create: the same item.
+	// n8n runs the output steps on a context made from the item's with Object.create: the same item. Readings
+	// found further up the chain (a context shared by the items) are another item's unless the index matches.
+	const itemIndex = context.getItemIndex();
 	for (let item: object | null = context; item !== null; item = Object.getPrototypeOf(item) as object | null) {
-		const known = valuesByItem.get(item as IExecuteSingleFunctions);
-		if (known !== undefined) return known;
+		const known = valuesByItem.get(item);
+		if (known !== undefined && known.itemIndex === itemIndex) return known.values;
 	}
 	const values = new Map<string, unknown>();
-	valuesByItem.set(context, values);
+	valuesByItem.set(context, { itemIndex, values });
 	return values;
 }
