@@ -173,7 +173,7 @@ async function createRows(n8n: BenchN8n): Promise<Row[]> {
 			value: seconds(e),
 			ratio: `${ratio(e, f)} (f), ${ratio(e, h)} (h)`,
 			target: `≤ 1.0× (f): ${reached(e <= f)}`,
-			note: `${runsNote(times.cargusCreate)}; ${loginNote('cargusCreate')}; ${listingNote('cargusCreate')}; the look costs ${seconds(e - h)} against (h), for an account holding ${count(accountSize)} AWBs made today before each run (a run's own AWBs are deleted after it; one listing request per 100 AWBs of the last 7 days)`,
+			note: `${runsNote(times.cargusCreate)}; ${loginNote('cargusCreate')}; ${listingNote('cargusCreate')}; the look costs ${seconds(e - h)} against (h), for an account holding ${count(accountSize)} AWBs made today before each run (a run's own AWBs are deleted after it; one listing request per 100 AWBs of yesterday and today per execution, the days before read once per n8n process, day and login)`,
 		},
 		{ measure: LABELS.httpCreate, value: seconds(f), note: runsNote(times.httpCreate) },
 		{

@@ -1,6 +1,8 @@
+import { DateTime } from 'luxon';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useSandbox } from '../helpers/sandbox';
+import type { Engine } from '../helpers/engine';
 import { engineFor, requestsSeen, runOperation, SMALL_SHIPMENT } from './world';
 
 /*
@@ -94,3 +96,62 @@ describe('Shipment › Create makes one AWB per Order Reference', () => {
 		expect(error?.description).not.toMatch(/may have made/);
 	});
 });
+
+describe('The days before yesterday: read once per process, day and login, and an AWB found there read again', () => {
+	// One engine for the test, as one n8n keeps its credential's token: the days are read again at each new login.
+	let engine: Engine;
+	beforeEach(() => {
+		engine = engineFor(sandbox);
+	});
+	const create = (parameters: INodeParameters) => runOperation(engine, 'shipment', 'create', parameters);
+	const cargusDay = (iso: string, daysBack: number) => DateTime.fromISO(iso).setZone('Europe/Bucharest').minus({ days: daysBack }).toFormat('MM-dd-yyyy');
+	/** The listings answered (page 1) at each FromDate. */
+	async function listingsFrom(): Promise<Record<string, number>> {
+		const firstPages = (await requestsSeen(sandbox, 'awbsByDate')).filter((request) => request.status < 300 && String(request.query.pageNumber) === '1');
+		return firstPages.reduce<Record<string, number>>((count, request) => ({ ...count, [String(request.query.FromDate)]: (count[String(request.query.FromDate)] ?? 0) + 1 }), {});
+	}
+	/** An AWB made three days ago, not picked up yet (so it can still be deleted), and the order reference it carries. */
+	async function madeThreeDaysAgo(): Promise<{ barcode: string; reference: string }> {
+		const { now } = await sandbox.control.clock();
+		const [added] = await sandbox.control.addShipments({ count: 1, scenario: 'not-picked-up', startAt: DateTime.fromISO(now).minus({ days: 3 }).toISO()! });
+		const { json } = await runOperation(engine, 'shipment', 'get', { findBy: 'barcode', barcode: added.barcode });
+		return { barcode: added.barcode, reference: String(json[0].CustomString) };
+	}
+
+	it('an order shipped three days ago gives that AWB; five executions read those days once, yesterday and today each time', async () => {
+		const old = await madeThreeDaysAgo();
+		expect(old.reference).not.toBe('');
+		await sandbox.control.clearRequests();
+		const again = await create(order(old.reference));
+		expect(again.error).toBeUndefined();
+		expect(again.json[0]).toMatchObject({ BarCode: old.barcode, AlreadyCreated: true, OrderReference: old.reference });
+		expect((await requestsSeen(sandbox, 'getAwb')).map((request) => request.query.barCode)).toEqual([old.barcode]);
+		for (const reference of ['#6001', '#6002', '#6003', '#6004']) expect((await create(order(reference))).json[0].AlreadyCreated).toBe(false);
+		const { now } = await sandbox.control.clock();
+		expect(await listingsFrom()).toEqual({ [cargusDay(now, 7)]: 1, [cargusDay(now, 1)]: 5 });
+		expect(await requestsSeen(sandbox, 'createAwb')).toHaveLength(4);
+
+		// A day later the days before yesterday are others: read again, once.
+		await sandbox.control.advanceClock({ days: 1 });
+		await sandbox.control.clearRequests();
+		expect((await create(order(old.reference))).json[0]).toMatchObject({ BarCode: old.barcode, AlreadyCreated: true });
+		expect((await create(order('#6001'))).json[0]).toMatchObject({ AlreadyCreated: true });
+		const moved = (await sandbox.control.clock()).now;
+		expect(await listingsFrom()).toEqual({ [cargusDay(moved, 7)]: 1, [cargusDay(moved, 1)]: 2 });
+	});
+
+	it('an AWB of three days ago deleted since: the same order is made again', async () => {
+		const old = await madeThreeDaysAgo();
+		expect((await create(order('#7001'))).json[0].AlreadyCreated).toBe(false);
+		const deleted = await runOperation(engine, 'shipment', 'delete', { barcode: old.barcode });
+		expect(deleted.error).toBeUndefined();
+		await sandbox.control.clearRequests();
+		const again = await create(order(old.reference));
+		expect(again.error).toBeUndefined();
+		expect(again.json[0]).toMatchObject({ AlreadyCreated: false, OrderReference: old.reference });
+		expect(again.json[0].BarCode).not.toBe(old.barcode);
+		expect((await requestsSeen(sandbox, 'getAwb')).map((request) => request.query.barCode)).toEqual([old.barcode]);
+		expect(await listingsFrom()).toEqual({ [cargusDay((await sandbox.control.clock()).now, 1)]: 1 });
+	});
+});
+

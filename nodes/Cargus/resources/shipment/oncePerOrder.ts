@@ -16,6 +16,7 @@ import { parameterOf } from '../../shared/itemParameters';
 import type { Sender } from '../../shared/send';
 import { applyOutput, requestWithToken, requireAccount } from '../../shared/send';
 import { yesNo } from '../../shared/values';
+import { forEachAwbMade, settledAwbCarrying } from './settledAwbs';
 
 /*
  * An order ships once. Before Create makes an AWB for an Order Reference (Cargus' CustomString), it looks for
@@ -27,7 +28,6 @@ import { yesNo } from '../../shared/values';
 
 /** How many days back Cargus' list of AWBs (Awbs/GetByDate) is searched for the reference, today included. */
 export const LOOKBACK_DAYS = 7;
-const PAGE_SIZE = 100;
 /** An AWB this process made is remembered this long at least: the list read by another item may not show it yet. */
 const REMEMBERED_MS = 10 * 60_000;
 const CARGUS_ZONE = 'Europe/Bucharest';
@@ -61,7 +61,8 @@ export const sendOncePerOrder: Sender = async function (this, requestData, crede
 	const checked = reference !== '' && yesNo(options?.oneAwbPerReference, true);
 	if (!checked) return marked(await createOrExplain(this, requestData, credentials, false), false);
 	requireAccount(this, credentials);
-	const key = `${baseUrlOf(credentials)}|${String(credentials.username ?? '').trim().toLowerCase()}|${reference}`;
+	const account = `${baseUrlOf(credentials)}|${String(credentials.username ?? '').trim().toLowerCase()}`;
+	const key = `${account}|${reference}`;
 	for (;;) {
 		const making = made.get(key);
 		if (making && making.madeAt === undefined) {
@@ -70,7 +71,7 @@ export const sendOncePerOrder: Sender = async function (this, requestData, crede
 			continue;
 		}
 		const recent = await recentAwbsByReference(this, credentials);
-		const listed = recent.byReference.get(reference);
+		const listed = recent.byReference.get(reference) ?? (await settledAwbCarrying(this, credentials, account, settledDays(), reference));
 		if (listed) return marked(await outputOf(this, requestData, listed), true);
 		const known = made.get(key);
 		// Begun while the list was read: wait for it. Made since the list was asked (it cannot show it yet): that
@@ -113,23 +114,27 @@ function forgetOld(): void {
 	nextSweep = Math.max(MAX_REMEMBERED, 2 * made.size);
 }
 
-/** The account's AWBs of the last LOOKBACK_DAYS days by CustomString, read once per execution (all pages). */
+/** The account's AWBs of yesterday and today by CustomString, read once per execution (all pages). */
 function recentAwbsByReference(context: IExecuteSingleFunctions, credentials: ICredentialDataDecryptedObject): Promise<RecentAwbs> {
 	return oncePerExecution(context, LISTING, async () => {
 		const askedAt = ++events;
-		const today = DateTime.now().setZone(CARGUS_ZONE);
-		const qs = { FromDate: today.minus({ days: LOOKBACK_DAYS }).toFormat('MM-dd-yyyy'), ToDate: today.toFormat('MM-dd-yyyy'), itemsPerPage: PAGE_SIZE };
 		const byReference = new Map<string, IDataObject>();
-		for (let pageNumber = 1; ; pageNumber++) {
-			const response = await requestWithToken(context, { method: 'GET', url: '/api/Awbs/GetByDate', qs: { ...qs, pageNumber }, json: true }, credentials);
-			const page = Array.isArray(response.body) ? (response.body as IDataObject[]) : [];
-			for (const awb of page) {
-				const reference = String(awb?.CustomString ?? '').trim();
-				if (reference !== '' && !byReference.has(reference)) byReference.set(reference, awb);
-			}
-			if (page.length < PAGE_SIZE) return { askedAt, byReference };
-		}
+		const today = todayAtCargus();
+		await forEachAwbMade(context, credentials, { from: today.minus({ days: 1 }), through: today }, (awb, reference) => {
+			if (!byReference.has(reference)) byReference.set(reference, awb);
+		});
+		return { askedAt, byReference };
 	});
+}
+
+/** The days before yesterday that the look covers, read once per process, day and login (settledAwbs.ts). */
+function settledDays(): { from: DateTime; through: DateTime } {
+	const today = todayAtCargus();
+	return { from: today.minus({ days: LOOKBACK_DAYS }), through: today.minus({ days: 2 }) };
+}
+
+function todayAtCargus(): DateTime {
+	return DateTime.now().setZone(CARGUS_ZONE).startOf('day');
 }
 
 /** The item Create gives for an AWB Cargus already has: its own output, from the AWB's record. */
