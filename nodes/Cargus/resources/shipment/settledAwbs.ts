@@ -40,7 +40,9 @@ export async function settledAwbCarrying(
 		const response = await requestWithToken(context, { method: 'GET', url: '/api/Awbs', qs: { barCode: barcode }, json: true }, credentials);
 		const awb = (Array.isArray(response.body) ? (response.body as IDataObject[]) : []).find((record) => String(record?.BarCode ?? '') === barcode);
 		if (awb && String(awb.CustomString ?? '').trim() === reference) return awb;
-		barcodes.splice(barcodes.indexOf(barcode), 1);
+		// Deleted since: not read again (another item of the same order may have dropped it already).
+		const gone = barcodes.indexOf(barcode);
+		if (gone >= 0) barcodes.splice(gone, 1);
 	}
 	return undefined;
 }
