@@ -103,7 +103,7 @@ describe('The days before yesterday: read once per process, day and login, and a
 	beforeEach(() => {
 		engine = engineFor(sandbox);
 	});
-	const create = (parameters: INodeParameters) => runOperation(engine, 'shipment', 'create', parameters);
+	const create = (parameters: INodeParameters, options: Parameters<typeof runOperation>[4] = {}) => runOperation(engine, 'shipment', 'create', parameters, options);
 	const cargusDay = (iso: string, daysBack: number) => DateTime.fromISO(iso).setZone('Europe/Bucharest').minus({ days: daysBack }).toFormat('MM-dd-yyyy');
 	/** The listings answered (page 1) at each FromDate. */
 	async function listingsFrom(): Promise<Record<string, number>> {
@@ -140,17 +140,19 @@ describe('The days before yesterday: read once per process, day and login, and a
 		expect(await listingsFrom()).toEqual({ [cargusDay(moved, 7)]: 1, [cargusDay(moved, 1)]: 2 });
 	});
 
-	it('an AWB of three days ago deleted since: the same order is made again', async () => {
+	it('an AWB of three days ago deleted since: the same order (twice in one execution) is made again, once', async () => {
 		const old = await madeThreeDaysAgo();
 		expect((await create(order('#7001'))).json[0].AlreadyCreated).toBe(false);
 		const deleted = await runOperation(engine, 'shipment', 'delete', { barcode: old.barcode });
 		expect(deleted.error).toBeUndefined();
 		await sandbox.control.clearRequests();
-		const again = await create(order(old.reference));
+		const again = await create(order('={{ $json.ref }}'), { input: [{ ref: old.reference }, { ref: old.reference }] });
 		expect(again.error).toBeUndefined();
-		expect(again.json[0]).toMatchObject({ AlreadyCreated: false, OrderReference: old.reference });
+		expect(again.json.map((item) => item.AlreadyCreated).sort()).toEqual([false, true]);
+		expect(again.json[0]).toMatchObject({ OrderReference: old.reference, BarCode: again.json[1].BarCode });
 		expect(again.json[0].BarCode).not.toBe(old.barcode);
-		expect((await requestsSeen(sandbox, 'getAwb')).map((request) => request.query.barCode)).toEqual([old.barcode]);
+		expect(await requestsSeen(sandbox, 'createAwb')).toHaveLength(1);
+		expect([...new Set((await requestsSeen(sandbox, 'getAwb')).map((request) => request.query.barCode))]).toEqual([old.barcode]);
 		expect(await listingsFrom()).toEqual({ [cargusDay((await sandbox.control.clock()).now, 1)]: 1 });
 	});
 });
