@@ -46,7 +46,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 	});
 	const app = buildServer(context, options.logger);
 	const host = options.host ?? '127.0.0.1';
-	await app.listen({ port: options.port ?? 0, host });
+	// A gateway takes thousands of connections at once (n8n sends every item's request together); Node's default
+	// queue of 511 overflows under a few runs of 1,000 items, and the kernel then resets some of them.
+	await app.listen({ port: options.port ?? 0, host, backlog: 4096 });
 	const address = app.server.address();
 	const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
 	const urlHost = host.includes(':') ? `[${host}]` : host;
