@@ -2,7 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { bareToken } from '../../nodes/Cargus/shared/boundToken';
 import { DEFAULT_ACCOUNT, useSandbox } from '../helpers/sandbox';
-import { engineFor, requestsSeen, runOperation } from './world';
+import { engineFor, requestsSeen, runOperation, SMALL_SHIPMENT } from './world';
 
 const sandbox = useSandbox();
 const ECOM_TEST_LOCATION = 1005962049;
@@ -199,6 +199,26 @@ describe('broken answers', () => {
 		const { error, items } = await runOperation(engineFor(sandbox), 'shipment', 'track', { barcodes: await aBarcode() });
 		expect(items).toEqual([]);
 		expect(error?.message).toMatch(/^Cargus answered ".*" where a list of records was expected$/);
+	});
+
+	test('a read whose connection is reset once is sent again and answered; a reset AWB creation is not sent again', async () => {
+		const barcode = await aBarcode();
+		await runOperation(engineFor(sandbox), 'shipment', 'track', { barcodes: barcode });
+		await sandbox.control.clearRequests();
+		await sandbox.control.addFault({ operation: 'trace', kind: 'reset', count: 1 });
+		const read = await runOperation(engineFor(sandbox), 'shipment', 'track', { barcodes: barcode });
+		expect(read.error).toBeUndefined();
+		expect(read.json.map((item) => item.Code)).toEqual([barcode]);
+		expect((await requestsSeen(sandbox, 'trace')).map((entry) => entry.status)).toEqual([0, 200]);
+		await sandbox.control.addFault({ operation: 'traceNoAuth', kind: 'reset', count: 1 });
+		const withoutLogin = await runOperation(engineFor(sandbox), 'shipment', 'trackWithoutLogin', { barcode });
+		expect(withoutLogin.error).toBeUndefined();
+		expect((await requestsSeen(sandbox, 'traceNoAuth')).map((entry) => entry.status)).toEqual([0, 200]);
+
+		await sandbox.control.addFault({ operation: 'createAwb', kind: 'reset', count: 1 });
+		const made = await runOperation(engineFor(sandbox), 'shipment', 'create', SMALL_SHIPMENT);
+		expect(made.error?.message).toBe(`Could not reach Cargus at ${sandbox.url}`);
+		expect((await requestsSeen(sandbox, 'createAwb')).map((entry) => entry.status)).toEqual([0]);
 	});
 
 	test('a connection reset is reported with what to check', async () => {

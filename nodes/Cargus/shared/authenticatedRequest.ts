@@ -13,6 +13,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from './credentials';
 import { failureOf } from './errors';
 import { hasAccount } from './login';
+import { readAgainOnReset } from './readAgain';
 import { isFailedToAuthenticate, isSubscriptionKeyRefusal } from './serviceMessage';
 import { refuseToken, withUsableToken } from './tokenCache';
 
@@ -43,7 +44,7 @@ export async function requestWithCredential(
 		// A token from the login refused too: logging in again would not help.
 		const isLastTry = tries === MAX_TRIES || attempt.token === '' || !hasAccount(credentials);
 		try {
-			const response = await send(context, request, attempt, reference);
+			const response = await readAgainOnReset(request, async () => await send(context, request, attempt, reference));
 			if (isLastTry || !isFailedToAuthenticate(response.body)) return response;
 		} catch (error) {
 			// n8n's helper throws NodeApiErrors, which this hands back as they are.

@@ -15,6 +15,7 @@ import { MAX_BARCODES_PER_REQUEST, parseBarcodes } from './barcodes';
 import { baseUrlOf } from './baseUrl';
 import { cargusError } from './errors';
 import { asLoginPath, hasAccount, logIn, SUBSCRIPTION_KEY_HEADER } from './login';
+import { readAgainOnReset } from './readAgain';
 import { isFailedToAuthenticate } from './serviceMessage';
 
 /*
@@ -123,7 +124,7 @@ async function requestWithKeyOnly(
 	const request = prepared(options, baseUrlFor(context, credentials));
 	request.headers = { ...request.headers, [SUBSCRIPTION_KEY_HEADER]: String(credentials.apiKey ?? '') };
 	try {
-		return (await context.helpers.httpRequest(request)) as IN8nHttpFullResponse;
+		return (await readAgainOnReset(request, async () => await context.helpers.httpRequest(request))) as IN8nHttpFullResponse;
 	} catch (error) {
 		throw cargusError(context, error, credentials);
 	}
