@@ -10,12 +10,9 @@ const READS = new Set(['GET', 'HEAD']);
  * nothing. Anything else (an AWB made, a pickup ordered) is never sent twice.
  */
 export async function readAgainOnReset<T>(request: Pick<IHttpRequestOptions, 'method'>, send: () => Promise<T>): Promise<T> {
-	try {
-		return await send();
-	} catch (error) {
-		if (!READS.has(String(request.method ?? 'GET').toUpperCase()) || !isResetBeforeAnswer(error)) throw error;
-		return await send();
-	}
+	const isRead = READS.has(String(request.method ?? 'GET').toUpperCase());
+	// The caller turns what fails into n8n's error.
+	return await send().catch(async (error: unknown) => (isRead && isResetBeforeAnswer(error) ? await send() : await Promise.reject(error)));
 }
 
 function isResetBeforeAnswer(error: unknown): boolean {
