@@ -24,6 +24,8 @@ export function installControlApi(app: FastifyInstance, context: SandboxContext)
 			type: shipment.type,
 			clientId: shipment.clientId,
 			codValue: shipment.codValue,
+			orderReference: shipment.customString,
+			createdAt: new Date(shipment.createdAt).toISOString(),
 			visibleEvents: visibleEvents(shipment, now).map(traceEventView),
 			plannedEvents: shipment.events.map(traceEventView),
 			trace: traceView(shipment, now, true),

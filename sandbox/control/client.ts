@@ -25,6 +25,10 @@ export interface ControlShipment {
 	type: '1' | '0';
 	clientId: number;
 	codValue: number;
+	/** The AWB's CustomString (the shop's order reference). */
+	orderReference: string;
+	/** ISO (UTC): when the AWB was made (its date in Awbs/GetByDate). */
+	createdAt: string;
 	visibleEvents: TraceEventView[];
 	plannedEvents: TraceEventView[];
 	/** The PackageTrace GetAwbTraceOneRequest answers right now. */
