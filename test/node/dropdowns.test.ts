@@ -64,6 +64,14 @@ test('the locality dropdown of a county given by name or code (an expression the
 	expect(await loadOptions('getRecipientLocalities', { ...CREATE, recipientCountyId: 'Atlantis' }, sandboxCredential(sandbox.url))).toEqual([]);
 });
 
+test('the locality dropdown whose connection is reset once reads the list again', async () => {
+	const listed = await loadOptions('getRecipientLocalities', { ...CREATE, recipientCountyId: CLUJ }, sandboxCredential(sandbox.url));
+	await sandbox.control.clearRequests();
+	await sandbox.control.addFault({ operation: 'localitiesNoAuth', kind: 'reset', count: 1 });
+	expect(await loadOptions('getRecipientLocalities', { ...CREATE, recipientCountyId: CLUJ }, sandboxCredential(sandbox.url))).toEqual(listed);
+	expect((await sandbox.control.requests('localitiesNoAuth')).map((entry) => entry.status)).toEqual([0, 200]);
+});
+
 describe('the locality dropdown reads both shapes of Cargus\' locality list', () => {
 	test('grouped, as the interface shows it: [{ Locality: [...], message }]', async () => {
 		await sandbox.control.clearFaults();

@@ -4,6 +4,7 @@ import { baseUrlOf } from '../shared/baseUrl';
 import { countyNamed, countyOptions, ROMANIA_COUNTRY_ID } from '../shared/counties';
 import { CREDENTIAL_TYPE } from '../shared/credentials';
 import { localityRecords } from '../shared/localityList';
+import { readAgainOnReset } from '../shared/readAgain';
 import { outputSecretsOf, redactOutputValue } from '../shared/redact';
 import { credentialsAfterSending } from '../shared/redactedSend';
 import { chosenId, couldNotLoad, formParameter, optionsOrReason } from './lookup';
@@ -42,14 +43,15 @@ async function localitiesOf(context: ILoadOptionsFunctions, countyId: number): P
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
 	let body: unknown;
 	try {
-		body = await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
-			method: 'GET',
+		const request = {
+			method: 'GET' as const,
 			baseURL: baseUrlOf(credentials),
 			url: '/api/NoAuth/GetLocalities',
 			qs: { countryId: ROMANIA_COUNTRY_ID, countyId },
 			headers: { Accept: 'application/json' },
 			json: true,
-		});
+		};
+		body = await readAgainOnReset(request, async () => await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, request));
 	} catch (error) {
 		throw couldNotLoad(context, 'localities', error, credentials);
 	}

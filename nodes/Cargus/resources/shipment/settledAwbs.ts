@@ -38,8 +38,9 @@ export async function settledAwbCarrying(
 	const barcodes = (await settledDaysOf(context, credentials, account, days)).get(reference) ?? [];
 	for (const barcode of [...barcodes]) {
 		const response = await requestWithToken(context, { method: 'GET', url: '/api/Awbs', qs: { barCode: barcode }, json: true }, credentials);
+		// A barcode is never given to another AWB: still answered, it is the order's AWB.
 		const awb = (Array.isArray(response.body) ? (response.body as IDataObject[]) : []).find((record) => String(record?.BarCode ?? '') === barcode);
-		if (awb && String(awb.CustomString ?? '').trim() === reference) return awb;
+		if (awb) return awb;
 		// Deleted since: not read again (another item of the same order may have dropped it already).
 		const gone = barcodes.indexOf(barcode);
 		if (gone >= 0) barcodes.splice(gone, 1);
