@@ -10,12 +10,12 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { authenticateRequest, type CargusRequestOptions } from '../nodes/Cargus/shared/authentication';
+import { authenticateRequest, type CargusRequestOptions } from '../nodes/shared/transport/authentication';
 import {
 	CUSTOM_ENVIRONMENT,
 	PRODUCTION_BASE_URL,
 	TEST_BASE_URL,
-} from '../nodes/Cargus/shared/baseUrl';
+} from '../nodes/shared/cargus/baseUrl';
 import {
 	AUTOMATIC_LOGIN,
 	hasAccount,
@@ -23,8 +23,8 @@ import {
 	STANDARD_LOGIN,
 	SUBSCRIPTION_KEY_ADVICE,
 	subscriptionKeyRejected,
-} from '../nodes/Cargus/shared/login';
-import { renewToken } from '../nodes/Cargus/shared/tokenCache';
+} from '../nodes/shared/transport/login';
+import { renewToken } from '../nodes/shared/transport/tokenCache';
 
 // The test's login carries only the key, at the path the Account Type gives (authentication.ts); the key-only test, only the key.
 const TEST_TOKEN_PLACEMENT: Pick<CargusRequestOptions, 'tokenIn'> = { tokenIn: '={{ $credentials.username ? "login" : "none" }}' as CargusRequestOptions['tokenIn'] };

@@ -20,8 +20,8 @@ import { returnAwb } from './resources/returnAwb';
 import { shipAndGoPoint } from './resources/shipAndGoPoint';
 import { shipment } from './resources/shipment';
 import { street } from './resources/street';
-import { customOperationsOf, isListCondition, nodeProperties, subtitleOf } from './shared/node';
-import { REQUEST_DEFAULTS } from './shared/operationRun';
+import { customOperationsOf, isListCondition, nodeProperties, subtitleOf } from '../shared/run/node';
+import { REQUEST_DEFAULTS } from '../shared/run/operationRun';
 
 const ONE_MAIN_CONNECTION = [NodeConnectionTypes.Main];
 

@@ -1,7 +1,7 @@
 import { NodeOperationError, type IDataObject, type INodeProperties, type IPollFunctions } from 'n8n-workflow';
 
-import { parseBarcodes } from '../Cargus/shared/barcodes';
-import { isBlank } from '../Cargus/shared/values';
+import { parseBarcodes } from '../shared/values/barcodes';
+import { isBlank } from '../shared/values/values';
 import type { CommonSettings } from './triggerEvent';
 
 export const DEFAULT_TIMEOUT_SECONDS = 30;

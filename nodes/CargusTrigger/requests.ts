@@ -6,13 +6,13 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { requestWithCredential } from '../Cargus/shared/authenticatedRequest';
-import type { CargusRequestOptions } from '../Cargus/shared/authentication';
-import { failureOf } from '../Cargus/shared/errors';
-import { SUBSCRIPTION_KEY_ADVICE, subscriptionKeyRejected } from '../Cargus/shared/login';
-import { outputSecretsOf, redact, redactOutputItems, secretsOf } from '../Cargus/shared/redact';
-import { credentialsAfterSending } from '../Cargus/shared/redactedSend';
-import { isFailedToAuthenticate, isSubscriptionKeyRefusal, serviceMessageOf } from '../Cargus/shared/serviceMessage';
+import { requestWithCredential } from '../shared/transport/authenticatedRequest';
+import type { CargusRequestOptions } from '../shared/transport/authentication';
+import { failureOf } from '../shared/transport/errors';
+import { SUBSCRIPTION_KEY_ADVICE, subscriptionKeyRejected } from '../shared/transport/login';
+import { outputSecretsOf, redact, redactOutputItems, secretsOf } from '../shared/transport/redact';
+import { credentialsAfterSending } from '../shared/transport/redactedSend';
+import { isFailedToAuthenticate, isSubscriptionKeyRefusal, serviceMessageOf } from '../shared/cargus/serviceMessage';
 import type { Source } from './source';
 
 /** What one request of a poll came to. */

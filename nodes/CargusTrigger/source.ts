@@ -5,9 +5,9 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { credentialReferenceOf } from '../Cargus/shared/authenticatedRequest';
-import { baseUrlOf } from '../Cargus/shared/baseUrl';
-import { hasAccount } from '../Cargus/shared/login';
+import { credentialReferenceOf } from '../shared/transport/authenticatedRequest';
+import { baseUrlOf } from '../shared/cargus/baseUrl';
+import { hasAccount } from '../shared/transport/login';
 
 /** Where and how a poll sends its requests, from the Cargus API credential read once per poll. */
 export interface Source {

@@ -13,7 +13,7 @@ const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
 	n8n: { strict?: boolean };
 };
 const OUTSIDE = ['test', 'sandbox', 'scripts', 'bench', '.n8n-cache'];
-const INSIDE = ['nodes/Cargus/shared', 'credentials'];
+const INSIDE = ['nodes/shared', 'credentials'];
 const PROBE = 'export const key = process.env.KEY;\nconsole.log(key);\n';
 
 interface Message {

@@ -20,7 +20,7 @@ import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { CargusApi } from '../../credentials/CargusApi.credentials';
 import { Cargus } from '../../nodes/Cargus/Cargus.node';
-import { forgetTokens } from '../../nodes/Cargus/shared/tokenCache';
+import { forgetTokens } from '../../nodes/shared/transport/tokenCache';
 import { testCredential } from './credentialTest';
 import { DatabaseCredentialsHelper } from './credentialsHelper';
 

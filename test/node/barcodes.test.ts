@@ -1,4 +1,4 @@
-import { parseBarcodes } from '../../nodes/Cargus/shared/barcodes';
+import { parseBarcodes } from '../../nodes/shared/values/barcodes';
 
 describe('parseBarcodes reads barcodes the way users give them', () => {
 	test.each([

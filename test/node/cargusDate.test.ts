@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 
-import { asCargusWallClock, CARGUS_TIME_ZONE, parseCargusDate } from '../../nodes/Cargus/shared/cargusDate';
+import { asCargusWallClock, CARGUS_TIME_ZONE, parseCargusDate } from '../../nodes/shared/values/cargusDate';
 
 /** How the node read a Cargus date before the hour cache: luxon, for every date. */
 function luxonReading(date: unknown) {

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { bareToken } from '../../nodes/Cargus/shared/boundToken';
+import { bareToken } from '../../nodes/shared/transport/boundToken';
 import { DEFAULT_ACCOUNT, useSandbox } from '../helpers/sandbox';
 import { engineFor, requestsSeen, runOperation, SMALL_SHIPMENT } from './world';
 

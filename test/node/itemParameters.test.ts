@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { parameterOf } from '../../nodes/Cargus/shared/itemParameters';
+import { parameterOf } from '../../nodes/shared/form/itemParameters';
 
 /** A context as operationRun makes them: the item's own object over one shared by every item. */
 function itemContext(shared: object, itemIndex: number, values: Record<string, unknown>): IExecuteSingleFunctions {

@@ -1,6 +1,6 @@
 import { request } from 'undici';
 
-import { bindToken, fingerprintOf } from '../../nodes/Cargus/shared/boundToken';
+import { bindToken, fingerprintOf } from '../../nodes/shared/transport/boundToken';
 import type { Engine } from '../helpers/engine';
 import { useSandbox } from '../helpers/sandbox';
 import { engineFor, requestsSeen, runOperation } from './world';

@@ -1,6 +1,6 @@
 import { NodeApiError } from 'n8n-workflow';
 
-import { outputSecretsOf, redact, redactError, redactOutputItems, redactValue, secretsOf } from '../../nodes/Cargus/shared/redact';
+import { outputSecretsOf, redact, redactError, redactOutputItems, redactValue, secretsOf } from '../../nodes/shared/transport/redact';
 
 const KEY = 'key-0123456789abcdef';
 const PASSWORD = 'p&ss"w<rd>';

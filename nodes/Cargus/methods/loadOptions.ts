@@ -1,12 +1,12 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { baseUrlOf } from '../shared/baseUrl';
-import { countyNamed, countyOptions, ROMANIA_COUNTRY_ID } from '../shared/counties';
-import { CREDENTIAL_TYPE } from '../shared/credentials';
-import { localityRecords } from '../shared/localityList';
-import { readAgainOnReset } from '../shared/readAgain';
-import { outputSecretsOf, redactOutputValue } from '../shared/redact';
-import { credentialsAfterSending } from '../shared/redactedSend';
+import { baseUrlOf } from '../../shared/cargus/baseUrl';
+import { countyNamed, countyOptions, ROMANIA_COUNTRY_ID } from '../../shared/places/counties';
+import { CREDENTIAL_TYPE } from '../../shared/cargus/credentials';
+import { localityRecords } from '../../shared/places/localityList';
+import { readAgainOnReset } from '../../shared/transport/readAgain';
+import { outputSecretsOf, redactOutputValue } from '../../shared/transport/redact';
+import { credentialsAfterSending } from '../../shared/transport/redactedSend';
 import { chosenId, couldNotLoad, formParameter, optionsOrReason } from './lookup';
 
 export async function getCounties(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

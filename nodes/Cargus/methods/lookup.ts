@@ -1,15 +1,15 @@
 import type { ICredentialDataDecryptedObject, IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { credentialReferenceOf, requestWithCredential } from '../shared/authenticatedRequest';
-import type { CargusRequestOptions } from '../shared/authentication';
-import { baseUrlOf } from '../shared/baseUrl';
-import { CREDENTIAL_TYPE } from '../shared/credentials';
-import { failureOf } from '../shared/errors';
-import { hasAccount } from '../shared/login';
-import { outputSecretsOf, redact, redactOutputValue, secretsOf } from '../shared/redact';
-import { credentialsAfterSending } from '../shared/redactedSend';
-import { serviceMessageOf } from '../shared/serviceMessage';
+import { credentialReferenceOf, requestWithCredential } from '../../shared/transport/authenticatedRequest';
+import type { CargusRequestOptions } from '../../shared/transport/authentication';
+import { baseUrlOf } from '../../shared/cargus/baseUrl';
+import { CREDENTIAL_TYPE } from '../../shared/cargus/credentials';
+import { failureOf } from '../../shared/transport/errors';
+import { hasAccount } from '../../shared/transport/login';
+import { outputSecretsOf, redact, redactOutputValue, secretsOf } from '../../shared/transport/redact';
+import { credentialsAfterSending } from '../../shared/transport/redactedSend';
+import { serviceMessageOf } from '../../shared/cargus/serviceMessage';
 
 /** What a dropdown's list needs from one Cargus answer: its rows (none for 204), and the rule for quoting them. */
 export interface LookupAnswer {

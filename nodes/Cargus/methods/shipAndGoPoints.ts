@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { isShipAndGoMatch, SHIP_AND_GO_POINTS_PATH, type ShipAndGoFilter } from '../shared/shipAndGo';
+import { isShipAndGoMatch, SHIP_AND_GO_POINTS_PATH, type ShipAndGoFilter } from '../../shared/places/shipAndGo';
 import { chosenId, formParameter, lookup } from './lookup';
 
 /** Form parameters that narrow the list when they hold a value: a county, a locality, a cash-on-delivery amount. */

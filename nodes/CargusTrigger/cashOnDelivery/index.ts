@@ -1,10 +1,10 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { cargusTimestamp } from '../../Cargus/shared/trackingStatus';
+import { cargusTimestamp } from '../../shared/cargus/trackingStatus';
 import { dayOf } from '../idSet';
 import { commonSettings, numberOr, optionsOf, readBarcodes } from '../parameters';
 import { readList, send } from '../requests';
-import { MAX_BARCODES_PER_REQUEST } from '../../Cargus/shared/barcodes';
+import { MAX_BARCODES_PER_REQUEST } from '../../shared/values/barcodes';
 import { toBatches } from '../tracking/fetchTraces';
 import type { CommonSettings, TriggerEvent } from '../triggerEvent';
 import { cashOnDeliveryProperties, DEFAULT_KEEP_DAYS } from './description';

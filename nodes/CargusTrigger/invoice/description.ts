@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { optionsField } from '../../Cargus/shared/fields';
+import { optionsField } from '../../shared/form/fields';
 import { emitExistingOption, timeoutOption } from '../parameters';
 
 export const DEFAULT_LOOK_BACK_DAYS = 31;

@@ -1,7 +1,7 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions, type JsonObject } from 'n8n-workflow';
 
-import { PICKUP_ORDER_CODES, withMeanings } from '../../Cargus/shared/codeMeanings';
-import { isBlank } from '../../Cargus/shared/values';
+import { PICKUP_ORDER_CODES, withMeanings } from '../../shared/cargus/codeMeanings';
+import { isBlank } from '../../shared/values/values';
 import { dayOf, daysBefore, latestServiceDay, today } from '../idSet';
 import { commonSettings, numberOr, optionsOf, watchesAccount } from '../parameters';
 import { readList, readObject, send } from '../requests';

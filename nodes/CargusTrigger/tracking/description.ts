@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { MAX_BARCODES_PER_REQUEST } from '../../Cargus/shared/barcodes';
-import { optionsField } from '../../Cargus/shared/fields';
-import { DELIVERED_EVENT_ID } from '../../Cargus/shared/trackingStatus';
+import { MAX_BARCODES_PER_REQUEST } from '../../shared/values/barcodes';
+import { optionsField } from '../../shared/form/fields';
+import { DELIVERED_EVENT_ID } from '../../shared/cargus/trackingStatus';
 import { accountDaysOption, timeoutOption, watchField, watchListField } from '../parameters';
 import { RETURNED_EVENT_ID, RETURNING_EVENT_ID } from './events';
 import { DEFAULT_ACCOUNT_DAYS, DEFAULT_FINAL_EVENT_IDS, DEFAULT_POLLS_AFTER_FINAL } from './settings';

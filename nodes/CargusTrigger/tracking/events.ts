@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { plainDateAsUtc } from '../../Cargus/shared/plainDate';
-import { TRACE_CODES, withMeanings } from '../../Cargus/shared/codeMeanings';
-import { cargusTimestamp } from '../../Cargus/shared/trackingStatus';
+import { plainDateAsUtc } from '../../shared/values/plainDate';
+import { TRACE_CODES, withMeanings } from '../../shared/cargus/codeMeanings';
+import { cargusTimestamp } from '../../shared/cargus/trackingStatus';
 import { compareEvents, hashIdentity, hashText, identityOf, sameIdentity } from './eventIdentity';
 import type { ShipmentEvent, TraceEvent } from './shipmentEvent';
 

@@ -1,6 +1,6 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
-import { MAX_BARCODES_PER_REQUEST } from '../../Cargus/shared/barcodes';
+import { MAX_BARCODES_PER_REQUEST } from '../../shared/values/barcodes';
 import { readList, send } from '../requests';
 import type { Source } from '../source';
 import { toShipmentTrace, type PackageTrace, type ShipmentTrace } from './events';

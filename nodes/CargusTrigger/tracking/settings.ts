@@ -1,7 +1,7 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
-import { MAX_BARCODES_PER_REQUEST } from '../../Cargus/shared/barcodes';
-import { DELIVERED_EVENT_ID } from '../../Cargus/shared/trackingStatus';
+import { MAX_BARCODES_PER_REQUEST } from '../../shared/values/barcodes';
+import { DELIVERED_EVENT_ID } from '../../shared/cargus/trackingStatus';
 import { daysBefore, latestServiceDay, today } from '../idSet';
 import { commonSettings, numberOr, optionsOf, readBarcodes, watchesAccount } from '../parameters';
 import type { CommonSettings } from '../triggerEvent';

@@ -12,7 +12,7 @@ import {
 } from 'n8n-workflow';
 
 import { CargusApi } from '../../../credentials/CargusApi.credentials';
-import { forgetTokens } from '../../../nodes/Cargus/shared/tokenCache';
+import { forgetTokens } from '../../../nodes/shared/transport/tokenCache';
 import { CargusTrigger } from '../../../nodes/CargusTrigger/CargusTrigger.node';
 import { DatabaseCredentialsHelper } from '../../helpers/credentialsHelper';
 import { additionalDataOf } from '../../helpers/engine';

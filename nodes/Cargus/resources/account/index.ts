@@ -1,4 +1,4 @@
-import { resource } from '../../shared/operation';
+import { resource } from '../../../shared/run/operation';
 import { logIn } from './logIn';
 
 export const account = resource('Account', 'account', [logIn]);

@@ -1,7 +1,7 @@
-import { LEGAL_ENTITY_LOGIN } from '../../shared/login';
-import { operation } from '../../shared/operation';
-import { valueAs } from '../../shared/output';
-import { sendLogin } from '../../shared/send';
+import { LEGAL_ENTITY_LOGIN } from '../../../shared/transport/login';
+import { operation } from '../../../shared/run/operation';
+import { valueAs } from '../../../shared/run/output';
+import { sendLogin } from '../../../shared/transport/send';
 
 export const logIn = operation({
 	name: 'Log In',

@@ -1,8 +1,8 @@
-import { fromToDates } from '../../shared/fields';
-import { operation } from '../../shared/operation';
-import { oneItemPerElement } from '../../shared/output';
-import { limitField, returnAllField, upToLimit } from '../../shared/pagination';
-import { sendWithToken } from '../../shared/send';
+import { fromToDates } from '../../../shared/form/fields';
+import { operation } from '../../../shared/run/operation';
+import { oneItemPerElement } from '../../../shared/run/output';
+import { limitField, returnAllField, upToLimit } from '../../../shared/run/pagination';
+import { sendWithToken } from '../../../shared/transport/send';
 
 export const getMany = operation({
 	name: 'Get Many',

@@ -1,9 +1,9 @@
-import { toQuery } from '../../shared/field';
-import { dateField } from '../../shared/fields';
-import { operation } from '../../shared/operation';
-import { oneItemPerElement } from '../../shared/output';
-import { limitField, returnAllField, upToLimit } from '../../shared/pagination';
-import { sendWithToken } from '../../shared/send';
+import { toQuery } from '../../../shared/form/field';
+import { dateField } from '../../../shared/form/fields';
+import { operation } from '../../../shared/run/operation';
+import { oneItemPerElement } from '../../../shared/run/output';
+import { limitField, returnAllField, upToLimit } from '../../../shared/run/pagination';
+import { sendWithToken } from '../../../shared/transport/send';
 
 export const getRepaid = operation({
 	name: 'Get Repaid on Day',

@@ -1,4 +1,4 @@
-import { resource } from '../../shared/operation';
+import { resource } from '../../../shared/run/operation';
 import { getMany } from './getMany';
 import { getRepaid } from './getRepaid';
 

@@ -1,4 +1,4 @@
-import { resource } from '../../shared/operation';
+import { resource } from '../../../shared/run/operation';
 import { createList } from './createList';
 
 export const cashReceipt = resource('Cash Receipt', 'cashReceipt', [createList]);

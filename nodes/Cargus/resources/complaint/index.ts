@@ -1,4 +1,4 @@
-import { resource } from '../../shared/operation';
+import { resource } from '../../../shared/run/operation';
 import { save } from './save';
 
 export const complaint = resource('Complaint', 'complaint', [save]);

@@ -1,8 +1,8 @@
-import { additionalFields } from '../../shared/fields';
-import { field, toBody } from '../../shared/field';
-import { operation } from '../../shared/operation';
-import { valueAs } from '../../shared/output';
-import { sendWithKeyOnly } from '../../shared/send';
+import { additionalFields } from '../../../shared/form/fields';
+import { field, toBody } from '../../../shared/form/field';
+import { operation } from '../../../shared/run/operation';
+import { valueAs } from '../../../shared/run/output';
+import { sendWithKeyOnly } from '../../../shared/transport/send';
 
 export const save = operation({
 	name: 'Save',

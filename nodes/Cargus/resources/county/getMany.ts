@@ -1,8 +1,8 @@
-import { toQuery } from '../../shared/field';
-import { countryField } from '../../shared/fields';
-import { operation } from '../../shared/operation';
-import { oneItemPerElement } from '../../shared/output';
-import { sendWithToken } from '../../shared/send';
+import { toQuery } from '../../../shared/form/field';
+import { countryField } from '../../../shared/form/fields';
+import { operation } from '../../../shared/run/operation';
+import { oneItemPerElement } from '../../../shared/run/output';
+import { sendWithToken } from '../../../shared/transport/send';
 
 export const getMany = operation({
 	name: 'Get Many',

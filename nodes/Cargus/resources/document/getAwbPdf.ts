@@ -1,11 +1,11 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { parseBarcodes } from '../../shared/barcodes';
-import { oneOrZero, field, toQuery } from '../../shared/field';
-import { barcodeListField, fileOptions } from '../../shared/fields';
-import { BINARY_REQUEST, operation } from '../../shared/operation';
-import { orFailWith, pdfFile } from '../../shared/output';
-import { sendWithTokenInQuery } from '../../shared/send';
+import { parseBarcodes } from '../../../shared/values/barcodes';
+import { oneOrZero, field, toQuery } from '../../../shared/form/field';
+import { barcodeListField, fileOptions } from '../../../shared/form/fields';
+import { BINARY_REQUEST, operation } from '../../../shared/run/operation';
+import { orFailWith, pdfFile } from '../../../shared/run/output';
+import { sendWithTokenInQuery } from '../../../shared/transport/send';
 
 function fileName(this: IExecuteSingleFunctions): string {
 	const [first, ...others] = parseBarcodes(this.getNodeParameter('barcodes'));

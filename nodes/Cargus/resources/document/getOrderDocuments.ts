@@ -1,11 +1,11 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { field, toQuery } from '../../shared/field';
-import { fileOptions, fromToDates } from '../../shared/fields';
-import { dateOf } from '../../shared/input';
-import { operation } from '../../shared/operation';
-import { base64File } from '../../shared/output';
-import { sendWithToken } from '../../shared/send';
+import { field, toQuery } from '../../../shared/form/field';
+import { fileOptions, fromToDates } from '../../../shared/form/fields';
+import { dateOf } from '../../../shared/values/input';
+import { operation } from '../../../shared/run/operation';
+import { base64File } from '../../../shared/run/output';
+import { sendWithToken } from '../../../shared/transport/send';
 
 function day(context: IExecuteSingleFunctions, parameter: string): string {
 	return dateOf(context.getNodeParameter(parameter), context.getTimezone())?.toFormat('yyyy-MM-dd') ?? 'date';

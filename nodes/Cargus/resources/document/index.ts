@@ -1,4 +1,4 @@
-import { resource } from '../../shared/operation';
+import { resource } from '../../../shared/run/operation';
 import { getAwbPdf } from './getAwbPdf';
 import { getOrderDocuments } from './getOrderDocuments';
 import { getPickupOrderSummary } from './getPickupOrderSummary';

@@ -1,8 +1,8 @@
-import { toQuery } from '../../shared/field';
-import { fileOptions, idField } from '../../shared/fields';
-import { operation } from '../../shared/operation';
-import { base64File, orFailWith } from '../../shared/output';
-import { sendWithToken } from '../../shared/send';
+import { toQuery } from '../../../shared/form/field';
+import { fileOptions, idField } from '../../../shared/form/fields';
+import { operation } from '../../../shared/run/operation';
+import { base64File, orFailWith } from '../../../shared/run/output';
+import { sendWithToken } from '../../../shared/transport/send';
 import { invoiceFileName, noSuchInvoice } from './invoiceFile';
 
 export const getDocument = operation({

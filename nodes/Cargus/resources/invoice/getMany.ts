@@ -1,7 +1,7 @@
-import { fromToDates } from '../../shared/fields';
-import { operation } from '../../shared/operation';
-import { oneItemPerElement } from '../../shared/output';
-import { limitField, pagingOptions, returnAllField, sendPages } from '../../shared/pagination';
+import { fromToDates } from '../../../shared/form/fields';
+import { operation } from '../../../shared/run/operation';
+import { oneItemPerElement } from '../../../shared/run/output';
+import { limitField, pagingOptions, returnAllField, sendPages } from '../../../shared/run/pagination';
 
 export const getMany = operation({
 	name: 'Get Many',

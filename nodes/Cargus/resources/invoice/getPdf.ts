@@ -1,8 +1,8 @@
-import { toQuery } from '../../shared/field';
-import { fileOptions, idField } from '../../shared/fields';
-import { BINARY_REQUEST, operation } from '../../shared/operation';
-import { orFailWith, pdfFile } from '../../shared/output';
-import { sendWithTokenInQuery } from '../../shared/send';
+import { toQuery } from '../../../shared/form/field';
+import { fileOptions, idField } from '../../../shared/form/fields';
+import { BINARY_REQUEST, operation } from '../../../shared/run/operation';
+import { orFailWith, pdfFile } from '../../../shared/run/output';
+import { sendWithTokenInQuery } from '../../../shared/transport/send';
 import { invoiceFileName, noSuchInvoice } from './invoiceFile';
 
 export const getPdf = operation({

@@ -1,4 +1,4 @@
-import { resource } from '../../shared/operation';
+import { resource } from '../../../shared/run/operation';
 import { getDocument } from './getDocument';
 import { getMany } from './getMany';
 import { getPdf } from './getPdf';

@@ -1,8 +1,8 @@
-import { field, toQuery } from '../../shared/field';
-import { countryField, countyField, filtersField } from '../../shared/fields';
-import { operation } from '../../shared/operation';
-import { oneItemPerLocality } from '../../shared/output';
-import { sendWithToken } from '../../shared/send';
+import { field, toQuery } from '../../../shared/form/field';
+import { countryField, countyField, filtersField } from '../../../shared/form/fields';
+import { operation } from '../../../shared/run/operation';
+import { oneItemPerLocality } from '../../../shared/run/output';
+import { sendWithToken } from '../../../shared/transport/send';
 
 export const getMany = operation({
 	name: 'Get Many',

@@ -1,8 +1,8 @@
-import { toQuery } from '../../shared/field';
-import { countryField, countyField } from '../../shared/fields';
-import { operation } from '../../shared/operation';
-import { oneItemPerLocality } from '../../shared/output';
-import { sendWithKeyOnly } from '../../shared/send';
+import { toQuery } from '../../../shared/form/field';
+import { countryField, countyField } from '../../../shared/form/fields';
+import { operation } from '../../../shared/run/operation';
+import { oneItemPerLocality } from '../../../shared/run/output';
+import { sendWithKeyOnly } from '../../../shared/transport/send';
 
 export const getManyWithoutLogin = operation({
 	name: 'Get Many Without Login',

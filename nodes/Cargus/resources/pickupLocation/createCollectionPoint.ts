@@ -1,8 +1,8 @@
-import { field, oneOrZero, toBody } from '../../shared/field';
-import { additionalFields, addressField, automaticEodField, automaticEodToBody } from '../../shared/fields';
-import { operation } from '../../shared/operation';
-import { valueAs } from '../../shared/output';
-import { sendWithToken } from '../../shared/send';
+import { field, oneOrZero, toBody } from '../../../shared/form/field';
+import { additionalFields, addressField, automaticEodField, automaticEodToBody } from '../../../shared/form/fields';
+import { operation } from '../../../shared/run/operation';
+import { valueAs } from '../../../shared/run/output';
+import { sendWithToken } from '../../../shared/transport/send';
 
 export const createCollectionPoint = operation({
 	name: 'Create Collection Point',

@@ -1,7 +1,7 @@
-import { optionsField } from '../../shared/fields';
-import { operation, otherPathWhen } from '../../shared/operation';
-import { oneItemPerElement } from '../../shared/output';
-import { sendWithToken } from '../../shared/send';
+import { optionsField } from '../../../shared/form/fields';
+import { operation, otherPathWhen } from '../../../shared/run/operation';
+import { oneItemPerElement } from '../../../shared/run/output';
+import { sendWithToken } from '../../../shared/transport/send';
 
 export const getMany = operation({
 	name: 'Get Many',

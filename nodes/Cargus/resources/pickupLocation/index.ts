@@ -1,4 +1,4 @@
-import { resource } from '../../shared/operation';
+import { resource } from '../../../shared/run/operation';
 import { createCollectionPoint } from './createCollectionPoint';
 import { getMany } from './getMany';
 import { update } from './update';

@@ -1,8 +1,8 @@
-import { toBody } from '../../shared/field';
-import { additionalFields, addressField, automaticEodField, automaticEodToBody, pickupLocationField } from '../../shared/fields';
-import { operation } from '../../shared/operation';
-import { valueAs } from '../../shared/output';
-import { sendWithToken } from '../../shared/send';
+import { toBody } from '../../../shared/form/field';
+import { additionalFields, addressField, automaticEodField, automaticEodToBody, pickupLocationField } from '../../../shared/form/fields';
+import { operation } from '../../../shared/run/operation';
+import { valueAs } from '../../../shared/run/output';
+import { sendWithToken } from '../../../shared/transport/send';
 
 export const update = operation({
 	name: 'Update',

@@ -1,8 +1,8 @@
-import { toQuery } from '../../shared/field';
-import { pickupLocationField } from '../../shared/fields';
-import { operation } from '../../shared/operation';
-import { valueAs } from '../../shared/output';
-import { sendWithToken } from '../../shared/send';
+import { toQuery } from '../../../shared/form/field';
+import { pickupLocationField } from '../../../shared/form/fields';
+import { operation } from '../../../shared/run/operation';
+import { valueAs } from '../../../shared/run/output';
+import { sendWithToken } from '../../../shared/transport/send';
 
 export const cancel = operation({
 	name: 'Cancel',

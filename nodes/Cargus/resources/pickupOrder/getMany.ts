@@ -1,8 +1,8 @@
-import { field, toQuery } from '../../shared/field';
-import { findByField, fromToDates, onlyWhenFoundBy, pickupLocationField } from '../../shared/fields';
-import { operation, otherPathWhen } from '../../shared/operation';
-import { oneItemPerElement } from '../../shared/output';
-import { limitField, pagingOptionsFor, returnAllField, sendPages } from '../../shared/pagination';
+import { field, toQuery } from '../../../shared/form/field';
+import { findByField, fromToDates, onlyWhenFoundBy, pickupLocationField } from '../../../shared/form/fields';
+import { operation, otherPathWhen } from '../../../shared/run/operation';
+import { oneItemPerElement } from '../../../shared/run/output';
+import { limitField, pagingOptionsFor, returnAllField, sendPages } from '../../../shared/run/pagination';
 
 const BY_DATE = 'date';
 const BY_LOCATION = 'location';

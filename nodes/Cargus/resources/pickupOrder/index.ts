@@ -1,4 +1,4 @@
-import { resource } from '../../shared/operation';
+import { resource } from '../../../shared/run/operation';
 import { cancel } from './cancel';
 import { get } from './get';
 import { getMany } from './getMany';

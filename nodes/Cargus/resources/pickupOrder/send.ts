@@ -1,9 +1,9 @@
-import { asCargusWallClock } from '../../shared/cargusDate';
-import { field, toBody } from '../../shared/field';
-import { addressField, dateField, pickupLocationField } from '../../shared/fields';
-import { operation } from '../../shared/operation';
-import { valueAs } from '../../shared/output';
-import { sendWithToken } from '../../shared/send';
+import { asCargusWallClock } from '../../../shared/values/cargusDate';
+import { field, toBody } from '../../../shared/form/field';
+import { addressField, dateField, pickupLocationField } from '../../../shared/form/fields';
+import { operation } from '../../../shared/run/operation';
+import { valueAs } from '../../../shared/run/output';
+import { sendWithToken } from '../../../shared/transport/send';
 
 export const send = operation({
 	name: 'Send',

@@ -1,8 +1,8 @@
-import { field, toBody } from '../../shared/field';
-import { additionalFields, barcodeField, pickupLocationField } from '../../shared/fields';
-import { operation } from '../../shared/operation';
-import { valueAs } from '../../shared/output';
-import { sendWithKeyOnly } from '../../shared/send';
+import { field, toBody } from '../../../shared/form/field';
+import { additionalFields, barcodeField, pickupLocationField } from '../../../shared/form/fields';
+import { operation } from '../../../shared/run/operation';
+import { valueAs } from '../../../shared/run/output';
+import { sendWithKeyOnly } from '../../../shared/transport/send';
 
 export const create = operation({
 	name: 'Create',

@@ -1,4 +1,4 @@
-import { resource } from '../../shared/operation';
+import { resource } from '../../../shared/run/operation';
 import { create } from './create';
 
 export const returnAwb = resource('Return AWB', 'returnAwb', [create]);

@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 
-import { countiesLike, countyNamed } from '../../shared/counties';
-import { countyField, filtersField } from '../../shared/fields';
-import { refuse } from '../../shared/input';
-import { operation } from '../../shared/operation';
-import { oneItemPerElement } from '../../shared/output';
-import { limitField, returnAllField, upToLimit } from '../../shared/pagination';
-import { sendWithToken } from '../../shared/send';
-import { oneOf, placeKey } from '../../shared/placeNames';
-import { isShipAndGoMatch, SHIP_AND_GO_POINTS_PATH } from '../../shared/shipAndGo';
-import { isBlank, yesNo } from '../../shared/values';
+import { countiesLike, countyNamed } from '../../../shared/places/counties';
+import { countyField, filtersField } from '../../../shared/form/fields';
+import { refuse } from '../../../shared/values/input';
+import { operation } from '../../../shared/run/operation';
+import { oneItemPerElement } from '../../../shared/run/output';
+import { limitField, returnAllField, upToLimit } from '../../../shared/run/pagination';
+import { sendWithToken } from '../../../shared/transport/send';
+import { oneOf, placeKey } from '../../../shared/places/placeNames';
+import { isShipAndGoMatch, SHIP_AND_GO_POINTS_PATH } from '../../../shared/places/shipAndGo';
+import { isBlank, yesNo } from '../../../shared/values/values';
 
 /** The county filter's id: chosen from the list, or a county's name or code from an expression. */
 function countyFilterOf(filters: IDataObject): number | undefined {

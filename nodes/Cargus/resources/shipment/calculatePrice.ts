@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { withAddressesResolved, type AddressPlace } from '../../shared/addressResolution';
-import { checkPriceLimits, nestedBody, oneWayToRepay, serviceField } from '../../shared/awb';
-import { field, toBody } from '../../shared/field';
-import { additionalFields, pickupLocationField } from '../../shared/fields';
-import { operation } from '../../shared/operation';
-import { oneRecordWith } from '../../shared/output';
-import { priceTableField, shipmentOptionFields } from '../../shared/priceFields';
+import { withAddressesResolved, type AddressPlace } from '../../../shared/run/addressResolution';
+import { checkPriceLimits, nestedBody, oneWayToRepay, serviceField } from '../../../shared/form/awb';
+import { field, toBody } from '../../../shared/form/field';
+import { additionalFields, pickupLocationField } from '../../../shared/form/fields';
+import { operation } from '../../../shared/run/operation';
+import { oneRecordWith } from '../../../shared/run/output';
+import { priceTableField, shipmentOptionFields } from '../../../shared/form/priceFields';
 import { FROM_LOCATION_PROPERTY, sendFromPickupLocation } from './fromPickupLocation';
 
 const FROM_PICKUP_LOCATION = 'pickupLocation';

@@ -1,13 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { withAddressesResolved, type AddressPlace } from '../../shared/addressResolution';
-import { nestedBody, oneWayToRepay, piecesToBody, serviceField, SHIP_AND_GO_SERVICE } from '../../shared/awb';
-import { field, toBody } from '../../shared/field';
-import { additionalFields, pickupLocationField } from '../../shared/fields';
-import { withMappingMode } from '../../shared/itemMapping';
-import { operation } from '../../shared/operation';
-import { awbCreated } from '../../shared/output';
-import { priceTableField, shipmentOptionFields } from '../../shared/priceFields';
+import { withAddressesResolved, type AddressPlace } from '../../../shared/run/addressResolution';
+import { nestedBody, oneWayToRepay, piecesToBody, serviceField, SHIP_AND_GO_SERVICE } from '../../../shared/form/awb';
+import { field, toBody } from '../../../shared/form/field';
+import { additionalFields, pickupLocationField } from '../../../shared/form/fields';
+import { withMappingMode } from '../../../shared/form/itemMapping';
+import { operation } from '../../../shared/run/operation';
+import { awbCreated } from '../../../shared/run/output';
+import { priceTableField, shipmentOptionFields } from '../../../shared/form/priceFields';
 import { LOOKBACK_DAYS, sendOncePerOrder } from './oncePerOrder';
 
 const RECIPIENT_ADDRESS: AddressPlace = {

@@ -1,10 +1,10 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { toQuery } from '../../shared/field';
-import { barcodeField, findByField, idField, onlyWhenFoundBy } from '../../shared/fields';
-import { operation } from '../../shared/operation';
-import { oneItemPerElement, orFailWith } from '../../shared/output';
-import { sendWithToken } from '../../shared/send';
+import { toQuery } from '../../../shared/form/field';
+import { barcodeField, findByField, idField, onlyWhenFoundBy } from '../../../shared/form/fields';
+import { operation } from '../../../shared/run/operation';
+import { oneItemPerElement, orFailWith } from '../../../shared/run/output';
+import { sendWithToken } from '../../../shared/transport/send';
 
 const BY_BARCODE = 'barcode';
 const BY_ORDER = 'pickupOrder';

@@ -1,9 +1,9 @@
-import { usDay } from '../../shared/awb';
-import { toQuery } from '../../shared/field';
-import { dateField } from '../../shared/fields';
-import { operation } from '../../shared/operation';
-import { oneItemPerElement } from '../../shared/output';
-import { limitField, pagingOptionsFor, returnAllField, sendPages } from '../../shared/pagination';
+import { usDay } from '../../../shared/form/awb';
+import { toQuery } from '../../../shared/form/field';
+import { dateField } from '../../../shared/form/fields';
+import { operation } from '../../../shared/run/operation';
+import { oneItemPerElement } from '../../../shared/run/output';
+import { limitField, pagingOptionsFor, returnAllField, sendPages } from '../../../shared/run/pagination';
 
 export const getMany = operation({
 	name: 'Get Many',

@@ -1,10 +1,10 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { toQuery } from '../../shared/field';
-import { barcodeField } from '../../shared/fields';
-import { operation } from '../../shared/operation';
-import { oneRecordWith, orFailWith } from '../../shared/output';
-import { sendWithToken } from '../../shared/send';
+import { toQuery } from '../../../shared/form/field';
+import { barcodeField } from '../../../shared/form/fields';
+import { operation } from '../../../shared/run/operation';
+import { oneRecordWith, orFailWith } from '../../../shared/run/output';
+import { sendWithToken } from '../../../shared/transport/send';
 
 export const getStatus = operation({
 	name: 'Get Status',

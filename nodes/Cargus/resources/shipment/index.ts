@@ -1,4 +1,4 @@
-import { resource } from '../../shared/operation';
+import { resource } from '../../../shared/run/operation';
 import { calculatePrice } from './calculatePrice';
 import { create } from './create';
 import { deleteShipment } from './delete';

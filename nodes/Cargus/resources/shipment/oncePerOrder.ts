@@ -9,13 +9,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { baseUrlOf } from '../../shared/baseUrl';
-import { cargusError } from '../../shared/errors';
-import { forgetForExecution, oncePerExecution } from '../../shared/executionCache';
-import { parameterOf } from '../../shared/itemParameters';
-import type { Sender } from '../../shared/send';
-import { applyOutput, requestWithToken, requireAccount } from '../../shared/send';
-import { yesNo } from '../../shared/values';
+import { baseUrlOf } from '../../../shared/cargus/baseUrl';
+import { cargusError } from '../../../shared/transport/errors';
+import { forgetForExecution, oncePerExecution } from '../../../shared/run/executionCache';
+import { parameterOf } from '../../../shared/form/itemParameters';
+import type { Sender } from '../../../shared/transport/send';
+import { applyOutput, requestWithToken, requireAccount } from '../../../shared/transport/send';
+import { yesNo } from '../../../shared/values/values';
 import { forEachAwbMade, settledAwbCarrying } from './settledAwbs';
 
 /*

@@ -1,8 +1,8 @@
 import type { DateTime } from 'luxon';
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { requestWithToken } from '../../shared/send';
-import { withUsableToken } from '../../shared/tokenCache';
+import { requestWithToken } from '../../../shared/transport/send';
+import { withUsableToken } from '../../../shared/transport/tokenCache';
 
 /*
  * The account's AWBs of the days before yesterday, by order reference, for Create's look for an AWB already made:

@@ -1,9 +1,9 @@
-import { toQuery } from '../../shared/field';
-import { barcodeListField } from '../../shared/fields';
-import { operation } from '../../shared/operation';
-import { oneItemPerElement } from '../../shared/output';
-import { sendInBatches } from '../../shared/send';
-import { currentStatusFirst, simplifyField } from '../../shared/trackingStatus';
+import { toQuery } from '../../../shared/form/field';
+import { barcodeListField } from '../../../shared/form/fields';
+import { operation } from '../../../shared/run/operation';
+import { oneItemPerElement } from '../../../shared/run/output';
+import { sendInBatches } from '../../../shared/transport/send';
+import { currentStatusFirst, simplifyField } from '../../../shared/cargus/trackingStatus';
 
 export const trackWithStatus = operation({
 	name: 'Track With Status',

@@ -1,8 +1,8 @@
-import { toQuery } from '../../shared/field';
-import { barcodeField } from '../../shared/fields';
-import { operation } from '../../shared/operation';
-import { oneItemPerElement } from '../../shared/output';
-import { sendWithKeyOnly } from '../../shared/send';
+import { toQuery } from '../../../shared/form/field';
+import { barcodeField } from '../../../shared/form/fields';
+import { operation } from '../../../shared/run/operation';
+import { oneItemPerElement } from '../../../shared/run/output';
+import { sendWithKeyOnly } from '../../../shared/transport/send';
 
 export const trackWithoutLogin = operation({
 	name: 'Track Without Login',

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { ROMANIA_COUNTRY_ID } from './counties';
+import { ROMANIA_COUNTRY_ID } from '../places/counties';
 import type { Destination } from './field';
 import { field, toBody, toQuery, useOf } from './field';
-import { refuse } from './input';
+import { refuse } from '../values/input';
 import type { RuleName } from './rules';
-import { isBlank } from './values';
+import { isBlank } from '../values/values';
 
 /*
  * Fields several operations include. Each builder gives the field with its rule and where its value goes;

@@ -1,10 +1,10 @@
 import type { ICredentialDataDecryptedObject, IExecuteSingleFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { baseUrlOf } from './baseUrl';
+import { baseUrlOf } from '../cargus/baseUrl';
 import { redact, redactValue, secretsOf } from './redact';
 import { SUBSCRIPTION_KEY_ADVICE, subscriptionKeyRejected } from './login';
-import { isSubscriptionKeyRefusal, serviceMessageOf } from './serviceMessage';
+import { isSubscriptionKeyRefusal, serviceMessageOf } from '../cargus/serviceMessage';
 
 export interface HttpFailure {
 	status?: number;

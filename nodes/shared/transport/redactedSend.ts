@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from './credentials';
+import { CREDENTIAL_TYPE } from '../cargus/credentials';
 import { outputSecretsOf, redactError, redactOutputItems, secretsOf } from './redact';
 import type { RoutingSender, Sender } from './send';
 import { newestTokenFor } from './tokenCache';

@@ -10,11 +10,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from './credentials';
+import { CREDENTIAL_TYPE } from '../cargus/credentials';
 import { failureOf } from './errors';
 import { hasAccount } from './login';
 import { readAgainOnReset } from './readAgain';
-import { isFailedToAuthenticate, isSubscriptionKeyRefusal } from './serviceMessage';
+import { isFailedToAuthenticate, isSubscriptionKeyRefusal } from '../cargus/serviceMessage';
 import { refuseToken, withUsableToken } from './tokenCache';
 
 type RequestContext = IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions;

@@ -13,7 +13,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import type { RoutingSender } from './send';
+import type { RoutingSender } from '../transport/send';
 
 /** What every request starts from (the node's requestDefaults). */
 export const REQUEST_DEFAULTS = { headers: { Accept: 'application/json' }, json: true };

@@ -7,9 +7,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { BARCODE } from './barcodes';
-import { parameterOf } from './itemParameters';
-import { serviceMessageOf } from './serviceMessage';
+import { BARCODE } from '../values/barcodes';
+import { parameterOf } from '../form/itemParameters';
+import { serviceMessageOf } from '../cargus/serviceMessage';
 
 type Output = (
 	this: IExecuteSingleFunctions,

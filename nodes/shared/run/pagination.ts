@@ -1,10 +1,10 @@
 import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { field } from './field';
-import { optionsField } from './fields';
-import type { Sender } from './send';
-import { applyOutput, requestWithToken, requireAccount } from './send';
-import { yesNo } from './values';
+import { field } from '../form/field';
+import { optionsField } from '../form/fields';
+import type { Sender } from '../transport/send';
+import { applyOutput, requestWithToken, requireAccount } from '../transport/send';
+import { yesNo } from '../values/values';
 
 const MAX_PAGE_SIZE = 100;
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties, PostReceiveAction } from 'n8n-workflow';
 
-import { parseCargusDate } from './cargusDate';
+import { parseCargusDate } from '../values/cargusDate';
 import { TRACE_CODES, withMeanings } from './codeMeanings';
 
 export const DELIVERED_EVENT_ID = 21;

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { useOf } from './field';
+import { useOf } from '../form/field';
 import type { Resource } from './operation';
 import type { CustomOperation } from './operationRun';
 

@@ -10,13 +10,13 @@ import type {
 
 import type { Destination } from './field';
 import { ruleOf, useOf } from './field';
-import { refuse } from './input';
+import { refuse } from '../values/input';
 import { formValuesOf, inputFieldLabel, MAP_AUTOMATICALLY, MAPPING_MODE } from './itemMapping';
 import { parameterOf, rememberValues } from './itemParameters';
-import { quote } from './quote';
+import { quote } from '../values/quote';
 import type { RuleName } from './rules';
 import { RULES } from './rules';
-import { isBlank, plainValue, readYesNo } from './values';
+import { isBlank, plainValue, readYesNo } from '../values/values';
 
 /*
  * The first preSend step of every operation, built from the operation's own fields (field.ts): it reads

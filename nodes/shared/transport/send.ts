@@ -11,12 +11,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { requestWithCredential } from './authenticatedRequest';
 import type { CargusRequestOptions, TokenPlacement } from './authentication';
-import { MAX_BARCODES_PER_REQUEST, parseBarcodes } from './barcodes';
-import { baseUrlOf } from './baseUrl';
+import { MAX_BARCODES_PER_REQUEST, parseBarcodes } from '../values/barcodes';
+import { baseUrlOf } from '../cargus/baseUrl';
 import { cargusError } from './errors';
 import { asLoginPath, hasAccount, logIn, SUBSCRIPTION_KEY_HEADER } from './login';
 import { readAgainOnReset } from './readAgain';
-import { isFailedToAuthenticate } from './serviceMessage';
+import { isFailedToAuthenticate } from '../cargus/serviceMessage';
 
 /*
  * How a request leaves the node. Every operation sets `paginate` and one of these functions as its

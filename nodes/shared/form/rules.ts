@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { MAX_BARCODES_PER_REQUEST } from './barcodes';
-import { dateOf, rfc3339 } from './input';
-import { quote } from './quote';
-import type { Reading } from './values';
+import { MAX_BARCODES_PER_REQUEST } from '../values/barcodes';
+import { dateOf, rfc3339 } from '../values/input';
+import { quote } from '../values/quote';
+import type { Reading } from '../values/values';
 import {
 	readAmount,
 	readBarcodes,
@@ -12,7 +12,7 @@ import {
 	readText,
 	readWholeNumber,
 	readYesNo,
-} from './values';
+} from '../values/values';
 
 /** What a rule may need besides the value. */
 export interface RuleContext {

@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { baseUrlOf } from './baseUrl';
+import { baseUrlOf } from '../cargus/baseUrl';
 import { loginChoiceOf } from './login';
 
 const PREFIX = 'cargus-token';

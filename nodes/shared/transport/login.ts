@@ -1,7 +1,7 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { baseUrlOf } from './baseUrl';
-import { isFailedToAuthenticate, serviceMessageOf } from './serviceMessage';
+import { baseUrlOf } from '../cargus/baseUrl';
+import { isFailedToAuthenticate, serviceMessageOf } from '../cargus/serviceMessage';
 
 export const SUBSCRIPTION_KEY_HEADER = 'Ocp-Apim-Subscription-Key';
 export const LEGAL_ENTITY_LOGIN = '/api/LoginUser/Juridic';

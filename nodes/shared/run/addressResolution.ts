@@ -1,14 +1,14 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { BUCHAREST_COUNTY_ID, countiesLike, countyNamed, countyWithId, ROMANIA_COUNTRY_ID, type County } from './counties';
+import { BUCHAREST_COUNTY_ID, countiesLike, countyNamed, countyWithId, ROMANIA_COUNTRY_ID, type County } from '../places/counties';
 import { oncePerExecution } from './executionCache';
-import { refuse } from './input';
-import { fieldLabel } from './itemMapping';
-import { localityRecords } from './localityList';
-import { BUCHAREST, bucharestSector, closestNames, oneOf, plainName, typedName } from './placeNames';
-import type { Sender } from './send';
-import { requestWithToken } from './send';
+import { refuse } from '../values/input';
+import { fieldLabel } from '../form/itemMapping';
+import { localityRecords } from '../places/localityList';
+import { BUCHAREST, bucharestSector, closestNames, oneOf, plainName, typedName } from '../places/placeNames';
+import type { Sender } from '../transport/send';
+import { requestWithToken } from '../transport/send';
 
 /*
  * A county and locality given as text (a shop's county code, a locality as the customer typed it) are resolved

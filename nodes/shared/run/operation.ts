@@ -8,11 +8,11 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
-import { inputStep } from './checks';
+import { inputStep } from '../form/checks';
 import type { CustomOperation } from './operationRun';
 import { customOperation } from './operationRun';
-import { redactedSend } from './redactedSend';
-import type { Sender } from './send';
+import { redactedSend } from '../transport/redactedSend';
+import type { Sender } from '../transport/send';
 
 export interface OperationSpec {
 	name: string;

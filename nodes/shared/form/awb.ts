@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 
 import type { Destination } from './field';
 import { field } from './field';
-import { refuse } from './input';
+import { refuse } from '../values/input';
 import { fieldLabel } from './itemMapping';
 
 /*
