@@ -6,45 +6,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-
-interface MadgeResult {
-	obj(): Record<string, string[]>;
-	circular(): string[][];
-	warnings(): { skipped: string[] };
-}
-type Madge = (paths: string[], config: object) => Promise<MadgeResult>;
-
-// madge ships no types.
-const madge = require('madge') as Madge;
+import { importGraph } from '../helpers/importGraph';
 
 const ROOT = path.join(__dirname, '..', '..');
 const CHECKED = ['nodes', 'credentials', 'sandbox'];
-
-/** Every TypeScript file under `dirs`, with each import cycle among them as "a.ts → b.ts → a.ts". */
-async function importGraph(root: string, dirs: string[], tsConfig?: string): Promise<{ files: string[]; cycles: string[]; skipped: string[] }> {
-	const result = await madge(
-		dirs.map((dir) => path.join(root, dir)),
-		{
-			baseDir: root,
-			fileExtensions: ['ts'],
-			tsConfig,
-			// `import type` and `export type` too, and require() beside imports.
-			detectiveOptions: { ts: { skipTypeImports: false, skipAsyncImports: false, mixedImports: true } },
-		},
-	);
-	return {
-		files: Object.keys(result.obj()).sort(),
-		cycles: result.circular().map(cycleText),
-		skipped: result.warnings().skipped,
-	};
-}
-
-/** The cycle from its first file in alphabetical order, whichever file madge reached it from. */
-function cycleText(cycle: string[]): string {
-	const start = cycle.indexOf([...cycle].sort()[0]);
-	const rotated = [...cycle.slice(start), ...cycle.slice(0, start)];
-	return [...rotated, rotated[0]].join(' → ');
-}
 
 function tsFiles(dir: string): string[] {
 	return fs

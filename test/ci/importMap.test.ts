@@ -1,0 +1,154 @@
+/**
+ * The map of docs/developing.md is the rule: its table says which folder of nodes/ and credentials/ may import
+ * which room of nodes/shared/. This check reads that table and fails on an import against it (type-only
+ * imports too), on a room of more than 12 files or without the README that says what it is for, on a file no
+ * row holds, and on rooms the table lets import each other in a circle. Cycles between files:
+ * importCycles.test.ts.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { importGraph } from '../helpers/importGraph';
+
+const ROOT = path.join(__dirname, '..', '..');
+const DOC = path.join(ROOT, 'docs', 'developing.md');
+const CHECKED = ['nodes', 'credentials'];
+const ROOMS = 'nodes/shared/';
+const MAX_FILES_PER_ROOM = 12;
+
+interface Folder {
+	/** The folder's path from the repository's root, with a trailing slash. */
+	folder: string;
+	mayImport: string[];
+}
+
+/** The rows of the table headed "| Folder | What lives there | May import |", each room of the last column by its full path. */
+function mapOf(markdown: string): Folder[] {
+	const lines = markdown.split('\n');
+	const head = lines.findIndex((line) => /^\|\s*Folder\s*\|\s*What lives there\s*\|\s*May import\s*\|$/.test(line.trim()));
+	if (head < 0) throw new Error('no map table (| Folder | What lives there | May import |)');
+	const rows: string[][] = [];
+	for (const line of lines.slice(head + 2)) {
+		if (!line.trim().startsWith('|')) break;
+		rows.push(line.trim().slice(1, -1).split('|').map((cell) => cell.trim()));
+	}
+	const folders = rows.map((cells) => codeSpans(cells[0])[0]);
+	const fullName = (name: string) => {
+		const found = folders.filter((folder) => folder === name || folder.endsWith(`/${name}`));
+		if (found.length !== 1) throw new Error(`"${name}" in the map's last column names ${found.length} folders of its first`);
+		return found[0];
+	};
+	return rows.map((cells, i) => ({ folder: folders[i], mayImport: codeSpans(cells[2]).map(fullName) }));
+}
+
+function codeSpans(cell: string): string[] {
+	return [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1]);
+}
+
+/** The folder of the map holding `file` (the longest that contains it). */
+function folderOf(map: Folder[], file: string): Folder | undefined {
+	return map.filter(({ folder }) => file.startsWith(folder)).sort((a, b) => b.folder.length - a.folder.length)[0];
+}
+
+/** Each import against the map, as "importer → imported (folder may import: …)". */
+function importsAgainst(map: Folder[], imports: Record<string, string[]>): string[] {
+	const wrong: string[] = [];
+	for (const [file, targets] of Object.entries(imports)) {
+		const from = folderOf(map, file);
+		if (!from) continue;
+		for (const target of targets) {
+			const to = folderOf(map, target);
+			if (to === from || (to && from.mayImport.includes(to.folder))) continue;
+			wrong.push(`${file} → ${target} (${from.folder} may import: ${from.mayImport.join(', ') || 'nothing'})`);
+		}
+	}
+	return wrong.sort();
+}
+
+/** A circle of folders the map lets import each other, as "a/ → b/ → a/", or none. */
+function circleIn(map: Folder[]): string | undefined {
+	const byName = new Map(map.map((entry) => [entry.folder, entry]));
+	const done = new Set<string>();
+	const visit = (folder: string, trail: string[]): string | undefined => {
+		if (trail.includes(folder)) return [...trail.slice(trail.indexOf(folder)), folder].join(' → ');
+		if (done.has(folder)) return undefined;
+		for (const next of byName.get(folder)?.mayImport ?? []) {
+			const circle = visit(next, [...trail, folder]);
+			if (circle) return circle;
+		}
+		done.add(folder);
+		return undefined;
+	};
+	for (const { folder } of map) {
+		const circle = visit(folder, []);
+		if (circle) return circle;
+	}
+	return undefined;
+}
+
+/** The line each room's README.md carries, from the map: what the room imports and what imports it. */
+function readmeLine(map: Folder[], room: string): string {
+	const names = (folders: string[]) => (folders.length ? folders.map((folder) => `\`${folder}\``).join(', ') : 'nothing');
+	const importers = map.filter(({ mayImport }) => mayImport.includes(room)).map(({ folder }) => folder);
+	return `May import: ${names(map.find(({ folder }) => folder === room)?.mayImport ?? [])}. Imported by: ${names(importers)}.`;
+}
+
+function tsFiles(dir: string): string[] {
+	return fs
+		.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+		.filter((file) => file.endsWith('.ts'))
+		.map((file) => path.posix.join(dir, file.split(path.sep).join('/')));
+}
+
+describe('the map of docs/developing.md', () => {
+	const map = mapOf(fs.readFileSync(DOC, 'utf8'));
+	const rooms = map.filter(({ folder }) => folder.startsWith(ROOMS));
+
+	it('names folders that exist, and its rooms import each other in no circle', () => {
+		expect(rooms.length).toBeGreaterThan(1);
+		expect(map.filter(({ folder }) => !fs.statSync(path.join(ROOT, folder), { throwIfNoEntry: false })?.isDirectory())).toEqual([]);
+		expect(circleIn(map)).toBeUndefined();
+	});
+
+	it('holds every TypeScript file of nodes/ and credentials/', () => {
+		expect(CHECKED.flatMap(tsFiles).filter((file) => !folderOf(map, file))).toEqual([]);
+		expect(fs.readdirSync(path.join(ROOT, ROOMS)).map((name) => `${ROOMS}${name}/`).sort()).toEqual(rooms.map(({ folder }) => folder).sort());
+	});
+
+	it.each(rooms.map(({ folder }) => folder))('%s holds at most 12 files and opens with a README saying what it is for and its imports', (room) => {
+		const files = fs.readdirSync(path.join(ROOT, room)).filter((name) => name.endsWith('.ts'));
+		expect(files.length).toBeLessThanOrEqual(MAX_FILES_PER_ROOM);
+		const readme = fs.readFileSync(path.join(ROOT, room, 'README.md'), 'utf8');
+		expect(readme.split('\n')).toContain(readmeLine(map, room));
+	});
+
+	it('no import of nodes/ or credentials/ runs against it', async () => {
+		const { files, imports, skipped } = await importGraph(ROOT, CHECKED, path.join(ROOT, 'tsconfig.dev.json'));
+		expect(files).toEqual(CHECKED.flatMap(tsFiles).sort());
+		expect(skipped).toEqual([]);
+		expect(importsAgainst(map, imports)).toEqual([]);
+	});
+});
+
+it('the check finds an import against the map, a type-only one too', async () => {
+	const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cargus-map-'));
+	try {
+		const map = mapOf(
+			['| Folder | What lives there | May import |', '|---|---|---|', '| `shared/form/` | fields | `transport/` |', '| `shared/transport/` | sending | nothing |', ''].join('\n'),
+		);
+		expect(map).toEqual([
+			{ folder: 'shared/form/', mayImport: ['shared/transport/'] },
+			{ folder: 'shared/transport/', mayImport: [] },
+		]);
+		fs.mkdirSync(path.join(root, 'shared', 'form'), { recursive: true });
+		fs.mkdirSync(path.join(root, 'shared', 'transport'), { recursive: true });
+		fs.writeFileSync(path.join(root, 'shared', 'form', 'field.ts'), "import { send } from '../transport/send';\nexport type Field = string;\nexport const go = send;\n");
+		fs.writeFileSync(path.join(root, 'shared', 'form', 'rules.ts'), "import type { Field } from './field';\nexport const rule: Field = 'text';\n");
+		fs.writeFileSync(path.join(root, 'shared', 'transport', 'send.ts'), "import type { Field } from '../form/field';\nexport const send = (field: Field) => field;\n");
+		const { imports } = await importGraph(root, ['shared']);
+		expect(importsAgainst(map, imports)).toEqual(['shared/transport/send.ts → shared/form/field.ts (shared/transport/ may import: nothing)']);
+		expect(circleIn(mapOf(['| Folder | What lives there | May import |', '|---|---|---|', '| `a/` | x | `b/` |', '| `b/` | y | `a/` |'].join('\n')))).toBe('a/ → b/ → a/');
+	} finally {
+		fs.rmSync(root, { recursive: true, force: true });
+	}
+});
