@@ -3,9 +3,10 @@
  * n8n with this package installed as a community node, the "Cargus Sandbox" credential and the example
  * workflows. Ctrl-C stops everything it started. Another tested n8n version: `npm start -- --n8n 1.x` (or 2.x, or
  * a version number; also $CARGUS_N8N_VERSION). Ports: $CARGUS_N8N_PORT (and the next two for n8n's task brokers),
- * $CARGUS_SANDBOX_PORT, $CARGUS_SMTP_PORT; defaults 5678, 4000, 2525.
+ * $CARGUS_SANDBOX_PORT, $CARGUS_SMTP_PORT, $CARGUS_SHOP_PORT (the WooCommerce and Shopify stand-in); defaults 5678, 4000,
+ * 2525, 4100.
  * npm run start:queue (`--queue`): the same with n8n in queue mode: Postgres, Redis, n8n main and two workers.
- * CARGUS_PORT_BASE=<port> moves every port to <port> and the ten after it (see lib/ports.ts).
+ * CARGUS_PORT_BASE=<port> moves every port to <port> and the eleven after it (see lib/ports.ts).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,10 +23,12 @@ function optionsFromCommandLine(): LaunchOptions {
 	return {
 		n8nVersion: values.n8n,
 		sandbox: { clockMode: 'running' },
+		shopPort: 4100,
 		...ports,
 		...(n8nPort ? { n8nPort, brokerPort: n8nPort + 1, cliBrokerPort: n8nPort + 2 } : {}),
 		...(port('CARGUS_SANDBOX_PORT') ? { sandboxPort: port('CARGUS_SANDBOX_PORT') } : {}),
 		...(port('CARGUS_SMTP_PORT') ? { smtpPort: port('CARGUS_SMTP_PORT') } : {}),
+		...(port('CARGUS_SHOP_PORT') ? { shopPort: port('CARGUS_SHOP_PORT') } : {}),
 		...(values.queue ? { queue: queue ?? {} } : {}),
 	};
 }
@@ -67,6 +70,7 @@ async function main(): Promise<void> {
 			`  Sandbox:    ${sandbox}`,
 			`              reach it from a Cargus API credential with Environment "Custom Base URL", Base URL ${sandbox},`,
 			'              Subscription Key sandbox-key, Username sandbox, Password sandbox (the credential "Cargus Sandbox" is set up so)',
+			`  Shop APIs:  ${launched.shop.url}  (a stand-in of WooCommerce's and Shopify's REST APIs: examples 6 and 7 write the AWB back to it)`,
 			`  Mail sink:  smtp://${launched.smtp.host}:${launched.smtp.port}  -> every mail is saved in ${rel(launched.smtp.dir)}/ (.eml + .json)`,
 			`  n8n log:    ${rel(launched.logFile)}${queue ? ' (main: editor, webhooks, trigger polls)' : ''}`,
 			...(queue

@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { startShopStandIn, STAND_IN_KEYS, type ShopStandIn } from './shop-stand-in';
 import { killGroup, spawnGroup } from './processes';
 import { installCommunityPackage, packPackage } from './community-package';
 import { removeQueueFolders, startQueueServices, workerEnv, type QueueOptions, type QueueServices } from './queue-mode';
@@ -45,6 +46,8 @@ export const CACHE = provisioner.paths.cache;
 export const EXAMPLES_DIR = path.join(ROOT, 'examples');
 export const SANDBOX_CREDENTIAL_ID = 'cargusSandbox001';
 export const SMTP_CREDENTIAL_ID = 'smtpSinkLocal001';
+export const WOOCOMMERCE_CREDENTIAL_ID = 'wooCommerceStandIn001';
+export const SHOPIFY_CREDENTIAL_ID = 'shopifyStandIn001';
 export const OWNER = {
 	email: 'owner@cargus.example',
 	firstName: 'Cargus',
@@ -64,6 +67,7 @@ export interface LaunchOptions {
 	sandboxPort?: number; // default 4000
 	sandbox?: Omit<SandboxOptions, 'port' | 'host'>;
 	smtpPort?: number; // default 2525
+	shopPort?: number; // the stand-in of the shops' REST APIs (WooCommerce, Shopify), default a free port (npm start: 4100)
 	userFolder?: string; // N8N_USER_FOLDER, default .n8n-cache/user (.n8n-cache/user-<version> for other versions)
 	mailDir?: string; // default .n8n-cache/mail
 	fresh?: boolean; // delete userFolder and mailDir first
@@ -88,6 +92,8 @@ export interface Launched {
 	editorUrl: string;
 	sandbox: RunningSandbox;
 	smtp: SmtpSink;
+	/** The local stand-in of WooCommerce's and Shopify's REST APIs that examples 6 and 7 write the AWB back to. */
+	shop: ShopStandIn;
 	userFolder: string;
 	logFile: string;
 	owner: typeof OWNER;
@@ -180,7 +186,7 @@ function installPackage(userFolder: string): string {
 	return target;
 }
 
-export function credentialsFor(sandboxUrl: string, smtp: { host: string; port: number }) {
+export function credentialsFor(sandboxUrl: string, smtp: { host: string; port: number }, shopUrl = 'http://127.0.0.1:4100') {
 	return [
 		{
 			id: SANDBOX_CREDENTIAL_ID,
@@ -207,6 +213,18 @@ export function credentialsFor(sandboxUrl: string, smtp: { host: string; port: n
 				secure: false,
 				disableStartTls: true,
 			},
+		},
+		{
+			id: WOOCOMMERCE_CREDENTIAL_ID,
+			name: 'WooCommerce (local stand-in)',
+			type: 'wooCommerceApi',
+			data: { ...STAND_IN_KEYS.wooCommerce, url: shopUrl, includeCredentialsInQuery: false },
+		},
+		{
+			id: SHOPIFY_CREDENTIAL_ID,
+			name: 'Shopify (local stand-in)',
+			type: 'shopifyAccessTokenApi',
+			data: { ...STAND_IN_KEYS.shopify },
 		},
 	];
 }
@@ -376,11 +394,14 @@ export async function sandboxWatchList(sandboxUrl: string, max = 12): Promise<st
 
 interface WorkflowFile {
 	file: string;
-	workflow: { nodes: Array<{ type: string; parameters: Record<string, unknown> }> };
+	workflow: { nodes: Array<{ name: string; type: string; parameters: Record<string, unknown> }> };
 }
 
-/** The example workflows as imported: a trigger that watches listed barcodes watches the sandbox's shipments on their way. */
-function examplesFor(watchList: string[]): WorkflowFile[] {
+/**
+ * The example workflows as imported: a trigger that watches listed barcodes watches the sandbox's shipments on their
+ * way, and a shop's address in "Shop settings" is the local stand-in's.
+ */
+function examplesFor(watchList: string[], shopUrl: string): WorkflowFile[] {
 	if (!fs.existsSync(EXAMPLES_DIR)) return [];
 	return fs
 		.readdirSync(EXAMPLES_DIR)
@@ -391,9 +412,16 @@ function examplesFor(watchList: string[]): WorkflowFile[] {
 			for (const node of workflow.nodes) {
 				const tracking = node.parameters.event === undefined || node.parameters.event === 'newTrackingEvent';
 				if (node.type === TRIGGER_TYPE && tracking && node.parameters.watch !== 'account' && watchList.length > 0) node.parameters.barcodes = watchList.join(', ');
+				if (node.name === 'Shop settings') pointAtStandIn(node.parameters, shopUrl);
 			}
 			return { file, workflow };
 		});
+}
+
+/** Sets the shop's address of a "Shop settings" node (an Edit Fields node) to the stand-in's. */
+function pointAtStandIn(parameters: Record<string, unknown>, shopUrl: string): void {
+	const assignments = (parameters.assignments as { assignments?: Array<{ name: string; value: unknown }> } | undefined)?.assignments ?? [];
+	for (const assignment of assignments) if (assignment.name === 'shopUrl') assignment.value = shopUrl;
 }
 
 export async function launch(options: LaunchOptions = {}): Promise<Launched> {
@@ -435,6 +463,10 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		started.push(() => smtp.stop());
 		log(`smtp sink: ${smtp.host}:${smtp.port}, mails saved in ${smtp.dir}`);
 
+		const shop = await startShopStandIn({ port: options.shopPort ?? 0 });
+		started.push(() => shop.stop());
+		log(`shop stand-in: ${shop.url} (WooCommerce's and Shopify's REST APIs, for examples 6 and 7)`);
+
 		const queue = options.queue ? await startQueueServices({ mainUserFolder: userFolder, cache: CACHE, options: options.queue, log }) : undefined;
 		if (queue) started.push(() => queue.stop());
 
@@ -445,8 +477,8 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 
 		// Import the credentials and example workflows before the server starts (ids kept, so a re-import
 		// updates them). Skipped when nothing changed since the last import into this user folder.
-		const credentials = credentialsFor(sandbox.url, smtp);
-		const examples = examplesFor(await sandboxWatchList(sandbox.url));
+		const credentials = credentialsFor(sandbox.url, smtp, shop.url);
+		const examples = examplesFor(await sandboxWatchList(sandbox.url), shop.url);
 		const importHash = sha256([JSON.stringify(credentials), JSON.stringify(examples)]);
 		const hashFile = path.join(userFolder, '.n8n', 'cargus-launcher-import.json');
 		let previous = '';
@@ -462,7 +494,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 			try {
 				const credFile = path.join(tmp, 'credentials.json');
 				fs.writeFileSync(credFile, JSON.stringify(credentials, null, 2));
-				log('import: credentials "Cargus Sandbox" and "SMTP Sink (local)"');
+				log(`import: credentials ${credentials.map((credential) => `"${credential.name}"`).join(', ')}`);
 				let r = await runN8nCli(n8n, ['import:credentials', `--input=${credFile}`], cliEnv);
 				if (r.code !== 0) throw new Error(`n8n import:credentials failed:\n${r.stdout}\n${r.stderr}`);
 				if (examples.length > 0) {
@@ -573,6 +605,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 			editorUrl: `${base}/`,
 			sandbox,
 			smtp,
+			shop,
 			userFolder,
 			logFile,
 			owner: OWNER,

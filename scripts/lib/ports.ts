@@ -1,4 +1,4 @@
-/** Every port of a launch counted from one base: n8n, its brokers, sandbox, SMTP sink, Postgres, Redis, two workers. */
+/** Every port of a launch counted from one base: n8n, its brokers, sandbox, SMTP sink, Postgres, Redis, two workers, the shop stand-in. */
 export function portsFrom(base: number) {
 	return {
 		n8nPort: base,
@@ -6,6 +6,7 @@ export function portsFrom(base: number) {
 		cliBrokerPort: base + 2,
 		sandboxPort: base + 3,
 		smtpPort: base + 4,
+		shopPort: base + 11,
 		queue: {
 			postgresPort: base + 5,
 			redisPort: base + 6,

@@ -4,7 +4,8 @@
  *  1. the Cargus node and the Cargus Trigger are loaded as community nodes (/types/nodes.json);
  *  2. the example workflows and the credentials are imported, and the credential's test (as the editor runs it)
  *     passes, while the same credential with a wrong password fails it;
- *  3. "E-shop order to AWB and label" answers its webhook with the new AWB's barcode and label;
+ *  3. "E-shop order to AWB and label" answers its webhook with the new AWB's barcode and label; the WooCommerce and
+ *     Shopify examples turn each platform's order into one AWB and write it back to a stand-in of the shop (shopPlatforms.ts);
  *  4. "Email invoices" and "Mark orders paid", activated, mail each new invoice (with its PDF) and each repayment once;
  *  5. "Tell the customer", activated, turns the sandbox's new events (clock advanced) into executions and emails;
  *  6. a webhook flow tracking 1,000 shipments logs in once with no token, once after every token expired
@@ -40,6 +41,7 @@ import { keyPerItem } from './dynamicCredentials';
 import { loginsAtScale } from './loginAtScale';
 import { mappedOrdersCheck } from './mappedOrders';
 import { shopPluginChecks } from './shopPlugins';
+import { shopPlatformChecks } from './shopPlatforms';
 import { checkRecommendedSettings } from './recommendedSettings';
 import { cashOnDeliveryExampleCheck, invoiceExampleCheck } from './triggerEvents';
 import { dayPickupExampleCheck } from './dayPickup';
@@ -339,6 +341,8 @@ async function main(): Promise<void> {
 		// After the clock's last move: the example 3 trigger watches every AWB of the account.
 		await mappedOrdersCheck(live, control);
 		await shopPluginChecks(live, control);
+		// Examples 6 and 7: orders as WooCommerce and Shopify send them, the AWB written back to a stand-in of each shop.
+		await shopPlatformChecks(live, control);
 
 		// 5. The editor: log in as the owner and screenshot a workflow with the Cargus node.
 		await check('editor shows the Cargus node on the workflow canvas (screenshot)', async () => {

@@ -1,0 +1,316 @@
+/**
+ * Examples 6 (WooCommerce) and 7 (Shopify) in the real n8n server: each sample order of examples/data/ is posted to the
+ * published workflow byte for byte and header for header as the platform delivers it (WooCommerce: PHP's
+ * `wp_json_encode`, which writes "/" as `\/` and "ș" as `\u0219`; Shopify: UTF-8 JSON), and the AWB is checked at the
+ * sandbox. The write-back goes to the launcher's shop stand-in (scripts/lib/shop-stand-in.ts), which answers as
+ * WooCommerce's REST API v3 and Shopify's Admin REST API document those calls; the stand-in is not the platform, so
+ * these checks show the requests the workflow makes, not what a real shop does with them.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import type { SandboxControl } from '../../sandbox';
+import { EXAMPLES_DIR, type Launched } from '../../scripts/lib/launcher';
+import type { ShopRequest } from '../../scripts/lib/shop-stand-in';
+import { assert, check, waitFor } from './checks';
+import { executionsOf, type ExecutionSummary } from './n8n-api';
+import { notYetServed } from './webhookFlow';
+
+const WOOCOMMERCE_WORKFLOW = 'cargusExample006';
+const SHOPIFY_WORKFLOW = 'cargusExample007';
+const TRACKING = 'https://www.cargus.ro/tracking-romanian/?t=';
+/** The secret the test's WooCommerce webhook and Shopify app sign with. */
+const SIGNING_SECRET = 'e2e-shop-webhook-secret';
+
+type Order = Record<string, unknown>;
+
+function sample(file: string): Order {
+	return JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, 'data', file), 'utf8')) as Order;
+}
+
+/** JSON as PHP's json_encode (WordPress' wp_json_encode) writes it without flags: "/" as `\/`, every non-ASCII character as `\uXXXX`. */
+export function phpJson(value: unknown): string {
+	return JSON.stringify(value)
+		.replace(/\//g, '\\/')
+		.replace(/[\u0080-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const hmac = (body: string, secret: string) => crypto.createHmac('sha256', secret).update(body, 'utf8').digest('base64');
+
+export interface Delivery {
+	headers: Record<string, string>;
+	body: string;
+}
+
+/** An order.created delivery as WooCommerce's WC_Webhook::deliver() sends it. */
+export function wooCommerceDelivery(order: Order, secret = SIGNING_SECRET): Delivery {
+	const body = phpJson(order);
+	return {
+		body,
+		headers: {
+			'content-type': 'application/json',
+			'user-agent': 'WooCommerce/9.4.2 Hookshot (WordPress/6.7.1)',
+			'x-wc-webhook-source': 'https://magazin.sandbox.example/',
+			'x-wc-webhook-topic': 'order.created',
+			'x-wc-webhook-resource': 'order',
+			'x-wc-webhook-event': 'created',
+			'x-wc-webhook-signature': hmac(body, secret),
+			'x-wc-webhook-id': '12',
+			'x-wc-webhook-delivery-id': crypto.randomBytes(16).toString('hex'),
+		},
+	};
+}
+
+/** The ping WooCommerce sends when a webhook is saved (WC_Webhook::deliver_ping): form-encoded, unsigned, no topic. */
+export function wooCommercePing(): Delivery {
+	return {
+		body: 'webhook_id=12',
+		headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', 'user-agent': 'WooCommerce/9.4.2 Hookshot (WordPress/6.7.1)' },
+	};
+}
+
+/** An orders/create delivery as Shopify sends it. */
+export function shopifyDelivery(order: Order, secret = SIGNING_SECRET): Delivery {
+	const body = JSON.stringify(order);
+	return {
+		body,
+		headers: {
+			'content-type': 'application/json',
+			'user-agent': 'Shopify-Captain-Hook',
+			'x-shopify-topic': 'orders/create',
+			'x-shopify-hmac-sha256': hmac(body, secret),
+			'x-shopify-shop-domain': 'atelier-sandbox.myshopify.com',
+			'x-shopify-api-version': '2025-01',
+			'x-shopify-webhook-id': crypto.randomUUID(),
+			'x-shopify-event-id': crypto.randomUUID(),
+			'x-shopify-triggered-at': new Date().toISOString(),
+		},
+	};
+}
+
+/** Posts a delivery to a published workflow's webhook; answers its status and text (waits while n8n registers the webhook). */
+export async function deliver(live: Launched, webhookPath: string, delivery: Delivery): Promise<{ status: number; text: string }> {
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		const response = await fetch(`${live.editorUrl}webhook/${webhookPath}`, { method: 'POST', headers: delivery.headers, body: delivery.body });
+		const text = await response.text();
+		if (notYetServed(response.status, text) && Date.now() < deadline) {
+			await new Promise((resolve) => setTimeout(resolve, 1000));
+			continue;
+		}
+		return { status: response.status, text };
+	}
+}
+
+/** Waits until the workflow has `count` executions, all finished; answers them, newest first. */
+async function finishedExecutions(live: Launched, workflowId: string, count: number): Promise<ExecutionSummary[]> {
+	return await waitFor(`${count} finished executions of ${workflowId}`, 120_000, async () => {
+		const all = await executionsOf(live, workflowId);
+		return all.length >= count && all.every((run) => !['running', 'new', 'waiting'].includes(run.status)) ? all : undefined;
+	});
+}
+
+/** The stand-in's requests since `from`, once there are at least `count`. */
+async function shopRequests(live: Launched, from: number, count: number): Promise<ShopRequest[]> {
+	return await waitFor(`${count} requests at the shop stand-in`, 120_000, async () => {
+		const fresh = live.shop.requests.slice(from);
+		return fresh.length >= count ? fresh : undefined;
+	});
+}
+
+interface SentAwb {
+	Recipient?: Record<string, unknown>;
+	CashRepayment?: number;
+	TotalWeight?: number;
+	ParcelCodes?: Array<{ Weight?: number }>;
+	CustomString?: string;
+}
+
+/** What the sandbox received for the one AWB made since the last clear, and the shipment it holds. */
+async function theAwbMade(control: SandboxControl): Promise<{ sent: SentAwb; barcode: string; codValue: number; orderReference: string }> {
+	const made = (await control.requests('createAwb')).filter((request) => request.status === 200);
+	assert(made.length === 1, `the sandbox made ${made.length} AWBs`);
+	const answered = await control.shipments();
+	const sent = made[0].body as SentAwb;
+	const shipment = answered.find((candidate) => candidate.orderReference === sent.CustomString);
+	assert(shipment, `no sandbox shipment has the order reference ${String(sent.CustomString)}`);
+	return { sent, barcode: shipment.barcode, codValue: shipment.codValue, orderReference: shipment.orderReference };
+}
+
+interface Expected {
+	name: string;
+	countyId: number;
+	locality: string;
+	street: string;
+	number: string;
+	cashOnDelivery: number;
+	weightKg: number;
+	reference: string;
+}
+
+function awbProblems({ sent, codValue, orderReference }: Awaited<ReturnType<typeof theAwbMade>>, expected: Expected): string[] {
+	const recipient = sent.Recipient ?? {};
+	const weights = (sent.ParcelCodes ?? []).map((parcel) => parcel.Weight);
+	const problems = [
+		recipient.Name !== expected.name && `recipient ${String(recipient.Name)}`,
+		recipient.CountyId !== expected.countyId && `county ${String(recipient.CountyId)}`,
+		String(recipient.LocalityName).toLowerCase() !== expected.locality.toLowerCase() && `locality ${String(recipient.LocalityName)}`,
+		recipient.StreetName !== expected.street && `street ${String(recipient.StreetName)}`,
+		recipient.BuildingNumber !== expected.number && `number ${String(recipient.BuildingNumber)}`,
+		codValue !== expected.cashOnDelivery && `cash on delivery ${codValue}`,
+		weights.join() !== String(expected.weightKg) && `weights ${weights.join()}`,
+		orderReference !== expected.reference && `reference ${orderReference}`,
+	];
+	return problems.filter((problem): problem is string => typeof problem === 'string');
+}
+
+interface Platform {
+	name: 'WooCommerce' | 'Shopify';
+	workflow: string;
+	webhook: string;
+	order: Order;
+	delivery: (order: Order) => Delivery;
+	expected: Expected;
+	/** The stand-in requests the write-back of a new AWB makes, checked; answers what they said. */
+	writeBack: (requests: ShopRequest[], barcode: string) => string;
+	/** A test delivery of the platform (WooCommerce's ping, a Shopify test order). */
+	testDelivery: () => Delivery;
+	/** The order as a second order that Cargus will refuse. */
+	another: () => Order;
+	/** The stand-in request the error path makes, checked. */
+	errorPath: (requests: ShopRequest[], order: Order) => string;
+}
+
+const woo = sample('woocommerce-order.json');
+const shopifyOrder = sample('shopify-order.json');
+
+const PLATFORMS: Platform[] = [
+	{
+		name: 'WooCommerce',
+		workflow: WOOCOMMERCE_WORKFLOW,
+		webhook: 'cargus-woocommerce-order',
+		order: woo,
+		delivery: (order) => wooCommerceDelivery(order),
+		expected: { name: 'Ștefan Țurcanu', countyId: 15, locality: 'Cluj-Napoca', street: 'Strada Memorandumului', number: '28', cashOnDelivery: 249.9, weightKg: 3, reference: 'woo-5127' },
+		writeBack: (requests, barcode) => {
+			const [note, meta] = requests;
+			const noteBody = note.body as { note?: string; customer_note?: boolean };
+			assert(note.method === 'POST' && note.path === '/wp-json/wc/v3/orders/5127/notes' && note.status === 201, `first write-back: ${note.method} ${note.path} answered ${note.status}`);
+			assert(noteBody.customer_note === true && noteBody.note?.includes(`${TRACKING}${barcode}`), `the order note: ${JSON.stringify(noteBody)}`);
+			assert(String(note.headers.authorization).startsWith('Basic '), 'the note went without the WooCommerce credential');
+			const metaData = (meta.body as { meta_data?: Array<{ key: string; value: unknown }> }).meta_data ?? [];
+			assert(meta.method === 'PUT' && meta.path === '/wp-json/wc/v3/orders/5127' && meta.status === 200, `second write-back: ${meta.method} ${meta.path} answered ${meta.status}`);
+			assert(metaData.some((entry) => entry.key === 'cargus_awb' && String(entry.value) === barcode), `the order's meta: ${JSON.stringify(metaData)}`);
+			return `note "${noteBody.note}", meta cargus_awb=${barcode}`;
+		},
+		testDelivery: wooCommercePing,
+		another: () => ({ ...woo, id: 5128, number: '5128' }),
+		errorPath: (requests) => {
+			const [note] = requests;
+			const body = note.body as { note?: string; customer_note?: boolean };
+			assert(note.path === '/wp-json/wc/v3/orders/5128/notes' && body.customer_note === false && /Cargus did not make the AWB/.test(String(body.note)), `the error path sent ${note.method} ${note.path} ${JSON.stringify(body)}`);
+			return `private note "${body.note}"`;
+		},
+	},
+	{
+		name: 'Shopify',
+		workflow: SHOPIFY_WORKFLOW,
+		webhook: 'cargus-shopify-order',
+		order: shopifyOrder,
+		delivery: (order) => shopifyDelivery(order),
+		expected: { name: 'Ioana Mureșan', countyId: 44, locality: 'Bucuresti', street: 'Bulevardul Unirii', number: '15', cashOnDelivery: 189.5, weightKg: 3, reference: 'shopify-1042' },
+		writeBack: (requests, barcode) => {
+			const [list, fulfil] = requests;
+			assert(list.method === 'GET' && list.path === '/admin/api/2025-01/orders/6120483274103/fulfillment_orders.json' && list.status === 200, `first write-back: ${list.method} ${list.path} answered ${list.status}`);
+			const body = (fulfil.body as { fulfillment?: { line_items_by_fulfillment_order?: Array<{ fulfillment_order_id: number }>; tracking_info?: Record<string, unknown> } }).fulfillment;
+			assert(fulfil.method === 'POST' && fulfil.path === '/admin/api/2025-01/fulfillments.json' && fulfil.status === 201, `second write-back: ${fulfil.method} ${fulfil.path} answered ${fulfil.status}`);
+			assert(body?.line_items_by_fulfillment_order?.[0]?.fulfillment_order_id === 6120483274104, `fulfilled ${JSON.stringify(body?.line_items_by_fulfillment_order)}`);
+			assert(String(body?.tracking_info?.number) === barcode && body?.tracking_info?.url === `${TRACKING}${barcode}` && body?.tracking_info?.company === 'Cargus', `tracking ${JSON.stringify(body?.tracking_info)}`);
+			assert(list.headers['x-shopify-access-token'] !== undefined, 'the write-back went without the Shopify credential');
+			return `fulfilment with tracking ${JSON.stringify(body?.tracking_info)}`;
+		},
+		testDelivery: () => shopifyDelivery({ ...shopifyOrder, id: 820982911946154500, order_number: 1001, test: true }),
+		another: () => ({ ...shopifyOrder, id: 6120483274200, order_number: 1043, name: '#1043' }),
+		errorPath: (requests, order) => {
+			const [tag] = requests;
+			const body = (tag.body as { order?: { tags?: string; note_attributes?: Array<{ name: string; value: string }> } }).order;
+			assert(tag.method === 'PUT' && tag.path === `/admin/api/2025-01/orders/${String(order.id)}.json` && body?.tags?.includes('cargus-awb-failed'), `the error path sent ${tag.method} ${tag.path} ${JSON.stringify(body)}`);
+			const reason = body?.note_attributes?.find((attribute) => attribute.name === 'Cargus AWB error')?.value;
+			return `tags "${body?.tags}", reason "${String(reason)}"`;
+		},
+	},
+];
+
+export async function shopPlatformChecks(live: Launched, control: SandboxControl): Promise<void> {
+	for (const platform of PLATFORMS) {
+		const { name, workflow, webhook } = platform;
+		let runs = 0;
+		let barcode = '';
+
+		await check(`${name} order (examples/data/, posted as ${name} sends it): answered 2xx before the AWB is made; one AWB with the order's recipient, county, locality, street, COD and weight; the barcode written back to the stand-in of ${name}'s REST API`, async () => {
+			await live.activate(workflow);
+			await control.clearRequests();
+			const from = live.shop.requests.length;
+			// Cargus answers slowly: the answer must still come at once, before the AWB exists.
+			await control.addFault({ operation: 'createAwb', kind: 'latency', latencyMs: 3000, count: 1 });
+			const answer = await deliver(live, webhook, platform.delivery(platform.order));
+			const writtenAtAnswer = live.shop.requests.length - from;
+			assert(answer.status >= 200 && answer.status < 300, `${name} got ${answer.status}: ${answer.text.slice(0, 200)}`);
+			assert(writtenAtAnswer === 0, `the answer came after ${writtenAtAnswer} write-back requests`);
+			const requests = await shopRequests(live, from, 2);
+			runs = (await finishedExecutions(live, workflow, runs + 1)).length;
+			const awb = await theAwbMade(control);
+			const problems = awbProblems(awb, platform.expected);
+			assert(problems.length === 0, `the AWB ${awb.barcode}: ${problems.join(', ')} (sent ${JSON.stringify(awb.sent)})`);
+			barcode = awb.barcode;
+			const [latest] = await executionsOf(live, workflow);
+			assert(latest.status === 'success', `the execution ended ${latest.status}`);
+			return `answer ${answer.status} ${answer.text}; AWB ${barcode} for ${String(awb.sent.Recipient?.Name)}, ${String(awb.sent.Recipient?.CountyName)}, ${String(awb.sent.Recipient?.LocalityName)}, COD ${awb.codValue}, ${platform.expected.weightKg} kg; ${platform.writeBack(requests, barcode)}`;
+		});
+
+		await check(`${name} order delivered a second time: answered 2xx, no second AWB, nothing written back again`, async () => {
+			await control.clearRequests();
+			const from = live.shop.requests.length;
+			const answer = await deliver(live, webhook, platform.delivery(platform.order));
+			assert(answer.status >= 200 && answer.status < 300, `${name} got ${answer.status}: ${answer.text.slice(0, 200)}`);
+			const executions = await finishedExecutions(live, workflow, runs + 1);
+			runs = executions.length;
+			assert(executions[0].status === 'success', `the execution ended ${executions[0].status}`);
+			const created = (await control.requests('createAwb')).length;
+			const same = (await control.shipments()).filter((shipment) => shipment.orderReference === platform.expected.reference).length;
+			assert(created === 0 && same === 1, `${created} createAwb requests, ${same} AWBs with the reference ${platform.expected.reference}`);
+			assert(live.shop.requests.length === from, `${live.shop.requests.length - from} requests to the shop`);
+			return `answer ${answer.status}; still one AWB (${barcode}) for ${platform.expected.reference}`;
+		});
+
+		await check(`${name}'s test delivery: answered 200, no AWB, no failed execution`, async () => {
+			await control.clearRequests();
+			const from = live.shop.requests.length;
+			const answer = await deliver(live, webhook, platform.testDelivery());
+			assert(answer.status === 200, `${name} got ${answer.status}: ${answer.text.slice(0, 200)}`);
+			const executions = await finishedExecutions(live, workflow, runs + 1);
+			runs = executions.length;
+			assert(executions.every((run) => run.status === 'success'), `executions ended ${executions.map((run) => run.status).join(', ')}`);
+			const cargus = (await control.requests()).map((request) => request.operation);
+			assert(cargus.length === 0 && live.shop.requests.length === from, `the sandbox saw ${cargus.join(', ') || 'nothing'}; the shop ${live.shop.requests.length - from} requests`);
+			return `answer 200 ${answer.text}; the sandbox saw nothing`;
+		});
+
+		await check(`${name} order that Cargus refuses: answered 2xx, the error path tells the shop (stand-in), the execution does not fail`, async () => {
+			await control.clearRequests();
+			const from = live.shop.requests.length;
+			const order = platform.another();
+			await control.addFault({ operation: 'createAwb', kind: 'status', status: 400, body: ['Numarul de telefon al destinatarului nu este valid'], count: 1 });
+			const answer = await deliver(live, webhook, platform.delivery(order));
+			assert(answer.status >= 200 && answer.status < 300, `${name} got ${answer.status}: ${answer.text.slice(0, 200)}`);
+			const requests = await shopRequests(live, from, 1);
+			const executions = await finishedExecutions(live, workflow, runs + 1);
+			runs = executions.length;
+			assert(executions[0].status === 'success', `the execution ended ${executions[0].status}`);
+			const refused = (await control.requests('createAwb')).filter((request) => request.status === 400).length;
+			assert(refused === 1, `the sandbox refused ${refused} AWBs`);
+			return `answer ${answer.status}; ${platform.errorPath(requests, order)}`;
+		});
+	}
+}
