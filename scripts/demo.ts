@@ -144,6 +144,12 @@ async function main(): Promise<void> {
 		const again = await trigger.poll();
 		say(`   poll again without a clock move: ${again.length} events (each event is emitted once)`);
 
+		// 6 and 7 are n8n-nodes-base nodes around one Create: `npm start` runs them, with a stand-in of each shop.
+		say('\n6. WooCommerce order to AWB, tracking note on the order: examples/6-woocommerce-order-to-awb.json');
+		say('   needs n8n (Webhook, Edit Fields, WooCommerce, HTTP Request): npm start runs it, writing back to a stand-in of WooCommerce');
+		say('\n7. Shopify order to AWB and fulfilment with tracking: examples/7-shopify-order-to-awb.json');
+		say('   needs n8n (Webhook, Edit Fields, HTTP Request): npm start runs it, writing back to a stand-in of Shopify');
+
 		say('\nSummary');
 		say(`   AWBs created with their label: ${summary.orders}`);
 		say(`   invoices emailed (with PDF):   ${summary.invoices}`);

@@ -463,7 +463,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		started.push(() => smtp.stop());
 		log(`smtp sink: ${smtp.host}:${smtp.port}, mails saved in ${smtp.dir}`);
 
-		const shop = await startShopStandIn({ port: options.shopPort ?? 0 });
+		const shop = await startShopStandIn({ port: options.shopPort ?? 0, onRequest: (line) => log(`shop stand-in: ${line}`) });
 		started.push(() => shop.stop());
 		log(`shop stand-in: ${shop.url} (WooCommerce's and Shopify's REST APIs, for examples 6 and 7)`);
 

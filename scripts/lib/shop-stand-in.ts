@@ -122,7 +122,8 @@ function shopify(method: string, path: string, headers: http.IncomingHttpHeaders
 	return json(404, { errors: 'Not Found' });
 }
 
-export async function startShopStandIn(options: { port?: number; host?: string } = {}): Promise<ShopStandIn> {
+/** `onRequest` hears each request's method, path and answer status (never its headers or body). */
+export async function startShopStandIn(options: { port?: number; host?: string; onRequest?: (line: string) => void } = {}): Promise<ShopStandIn> {
 	const host = options.host ?? '127.0.0.1';
 	const requests: ShopRequest[] = [];
 	const server = http.createServer((req, res) => {
@@ -143,6 +144,7 @@ export async function startShopStandIn(options: { port?: number; host?: string }
 			const answer =
 				platform === 'woocommerce' ? woocommerce(method, url.pathname, req.headers, object) : platform === 'shopify' ? shopify(method, url.pathname, req.headers, object) : json(404, { error: 'not a shop API path' });
 			requests.push({ platform, method, path: url.pathname, headers: req.headers, body, status: answer.status, receivedAt: new Date().toISOString() });
+			options.onRequest?.(`${method} ${url.pathname} -> ${answer.status}`);
 			res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8' });
 			res.end(JSON.stringify(answer.body));
 		});
