@@ -41,7 +41,8 @@ describe('Shipment › Create', () => {
 			AlreadyCreated: false,
 			ShippingCost: expect.objectContaining({ GrandTotal: expect.any(Number), Subtotal: expect.any(Number), Tax: expect.any(Number) }),
 			OrderReference: '#1042',
-			Next: expect.stringContaining('Document › Get AWB PDF'),
+			Next: expect.stringContaining('"Get AWB PDF"'),
+			weightKg: { ordered: 2, sent: 2 },
 		}]);
 		const [request] = await requestsSeen(sandbox, 'createAwb');
 		expect(`${request.method} ${request.path}`).toBe('POST /api/Awbs/WithGetAwb');
@@ -136,10 +137,8 @@ describe('Shipment › Create', () => {
 		[{ serviceId: 38, deliveryPudoPoint: { __rl: true, mode: 'id', value: '={{ "" }}' } }, /^Ship & Go Point \(item 1\): a value is required/],
 		[{ pieces: {} }, /^Parcels \(item 1\): add at least one parcel or envelope/],
 		[{ pieces: { piece: [{ type: 1, weight: 32 }] } }, /^Parcels \(item 1\): 32 kg in all: at most 31 kg \(service Economic Standard\)/],
-		[{ pieces: { piece: [{ type: 1, weight: 0 }] } }, /^Parcels › 1 › Weight \(Kg\) \(item 1\): 0 kg: a parcel weighs at least 1 kg/],
-		[{ pieces: { piece: [{ type: 1, weight: 1.5 }] } }, /^Parcels › 1 › Weight \(Kg\) \(item 1\): 1\.5 is not a whole number/],
 		[{ pieces: { piece: Array.from({ length: 10 }, () => ({ type: 0, weight: 0 })) } }, /^Parcels \(item 1\): 10 envelopes: at most 9/],
-		[{ serviceId: 39, pieces: { piece: [{ type: 1, weight: 32 }, { type: 1, weight: 1 }] } }, /^Parcels › 1 › Weight \(Kg\) \(item 1\): 32 kg: at most 31 kg a piece \(service Multipiece\)/],
+		[{ serviceId: 39, pieces: { piece: [{ type: 1, weight: 32 }, { type: 1, weight: 1 }] } }, /^Parcels › 1 › Weight \(item 1\): 32 kg: at most 31 kg a piece \(service Multipiece\)/],
 		[{ serviceId: 38, deliveryPudoPoint: { __rl: true, mode: 'id', value: '1' }, pieces: { piece: [{ type: 1, weight: 1 }, { type: 0, weight: 0 }] } }, /^Parcels \(item 1\): 2 pieces: at most 1 \(service Ship & Go\)/],
 		[{ serviceId: 36, pieces: { piece: [{ type: 1, weight: 40 }, { type: 0, weight: 0 }] } }, /^Parcels \(item 1\): envelopes are not taken \(service Pallet\)/],
 		[{ cashOnDelivery: -5 }, /^Cash on Delivery \(RON\) \(item 1\): -5 is out of range/],
@@ -179,7 +178,7 @@ describe('Shipment › Create, Mapping Mode: Map Automatically', () => {
 		expect(fromItem.error).toBeUndefined();
 		const [itemRequest] = await requestsSeen(sandbox, 'createAwb');
 		expect(itemRequest.body).toEqual(formRequest.body);
-		expect(fromItem.json).toEqual([{ ...fromForm.json[0], BarCode: expect.stringMatching(/^\d{10}$/) }]);
+		expect(fromItem.json).toEqual([{ ...fromForm.json[0], BarCode: expect.stringMatching(/^\d{10}$/), Next: expect.stringContaining(`barcode ${String(fromItem.json[0].BarCode)})`) }]);
 		expect(fromItem.json[0].BarCode).not.toBe(fromForm.json[0].BarCode);
 	});
 
@@ -264,16 +263,18 @@ describe('Shipment › Delete, › Calculate Price', () => {
 		const parameters = { fromCountyId: 27, fromLocalityId: 29445916, toCountyId: CLUJ_COUNTY, toLocalityId: CLUJ_NAPOCA, serviceId: 34, parcels: 1, envelopes: 1, totalWeight: 2, cashOnDelivery: 149.9, additionalPriceFields: { openPackage: true } };
 		const { json, error } = await runOperation(engine, 'shipment', 'calculatePrice', parameters);
 		expect(error).toBeUndefined();
-		expect(Object.keys(json[0])).toEqual(['BaseCost', 'ExtraKmCost', 'WeightCost', 'InsuranceCost', 'SpecialCost', 'RepaymentCost', 'Subtotal', 'Tax', 'GrandTotal']);
+		expect(Object.keys(json[0])).toEqual(['BaseCost', 'ExtraKmCost', 'WeightCost', 'InsuranceCost', 'SpecialCost', 'RepaymentCost', 'Subtotal', 'Tax', 'GrandTotal', 'weightKg']);
 		const [request] = await requestsSeen(sandbox, 'shippingCalculation');
 		expect(request.body).toMatchObject({ FromCountyId: 27, FromLocalityId: 29445916, ToCountyId: CLUJ_COUNTY, ToLocalityId: CLUJ_NAPOCA, Parcels: 1, Envelopes: 1, TotalWeight: 2 });
 		const barcode = String((await runOperation(engine, 'shipment', 'create', ORDER)).json[0].BarCode);
 		const [awb] = (await runOperation(engine, 'shipment', 'get', { findBy: 'barcode', barcode })).json;
-		expect(awb.ShippingCost).toEqual(json[0]);
+		const { weightKg, ...price } = json[0];
+		expect(weightKg).toEqual({ ordered: 2, sent: 2 });
+		expect(awb.ShippingCost).toEqual(price);
 		const contract = await runOperation(engine, 'shipment', 'calculatePrice', { ...parameters, additionalPriceFields: { openPackage: true, priceTableId: 2 } });
 		expect(Number(contract.json[0].GrandTotal)).toBeLessThan(Number(json[0].GrandTotal));
 		const tooHeavy = await runOperation(engine, 'shipment', 'calculatePrice', { ...parameters, totalWeight: 40 });
-		expect(tooHeavy.error?.message).toMatch(/^Parcels \(item 1\): 40 kg in all: at most 31 kg/);
+		expect(tooHeavy.error?.message).toMatch(/^Total Weight \(item 1\): 40 kg in all: at most 31 kg/);
 		const noLocality = await runOperation(engine, 'shipment', 'calculatePrice', { ...parameters, toLocalityId: '={{ "" }}' });
 		expect(noLocality.error?.message).toMatch(/^To Locality Name or ID \(item 1\): a value is required/);
 		expect((await requestsSeen(sandbox, 'shippingCalculation')).length).toBe(2);

@@ -87,7 +87,7 @@ const AWB: INodeParameters = {
 };
 
 /** How an operation's items come from its answers. */
-type Shape = 'list' | 'localities' | 'record' | 'value' | 'awb' | 'file' | 'base64 file';
+type Shape = 'list' | 'localities' | 'record' | 'price' | 'value' | 'awb' | 'file' | 'base64 file';
 
 const OPERATIONS: Array<[string, string, Shape, () => INodeParameters]> = [
 	['account', 'logIn', 'value', () => ({})],
@@ -119,7 +119,7 @@ const OPERATIONS: Array<[string, string, Shape, () => INodeParameters]> = [
 	['pickupOrder', 'send', 'value', () => ORDER],
 	['returnAwb', 'create', 'value', () => ({ barcode: world.signedByStefan })],
 	['shipAndGoPoint', 'getMany', 'list', () => ({ returnAll: true })],
-	['shipment', 'calculatePrice', 'record', () => ({ fromCountyId: 27, fromLocalityId: 29445916, toCountyId: 15, toLocalityId: 164, serviceId: 34, parcels: 1, totalWeight: 2 })],
+	['shipment', 'calculatePrice', 'price', () => ({ fromCountyId: 27, fromLocalityId: 29445916, toCountyId: 15, toLocalityId: 164, serviceId: 34, parcels: 1, totalWeight: 2 })],
 	// A new order (the AWB's own was made above): the listing that looks for it, then the AWB made.
 	['shipment', 'create', 'awb', () => ({ ...AWB, additionalAwbFields: { orderReference: 'Comanda Stefan absent 3' } })],
 	['shipment', 'delete', 'value', () => ({ barcode: world.awbToDelete })],
@@ -153,6 +153,7 @@ function expectedOf(shape: Shape, answers: Buffer[]): string[] {
 		case 'localities':
 			return parsed.flatMap((groups) => (groups as IDataObject[]).flatMap((group) => (group.Locality as unknown[]).map((locality) => JSON.stringify(locality))));
 		case 'record':
+		case 'price':
 		case 'value':
 			return parsed.map((value) => JSON.stringify(value));
 		case 'base64 file':
@@ -169,6 +170,12 @@ function actualOf(shape: Shape, items: INodeExecutionData[]): string[] {
 		if (shape === 'file' || shape === 'base64 file') return Object.values(item.binary ?? {})[0]?.data ?? 'no file';
 		if (shape === 'value') return JSON.stringify(Object.values(item.json)[0]);
 		if (shape === 'awb') return JSON.stringify([item.json.BarCode, item.json.ShippingCost]);
+		// The price's one addition (CHANGELOG): what weight was asked and what Cargus was sent, beside Cargus' record.
+		if (shape === 'price') {
+			const { weightKg, ...record } = item.json;
+			if (weightKg === undefined) return 'no weightKg';
+			return JSON.stringify(record);
+		}
 		return JSON.stringify(item.json);
 	});
 }

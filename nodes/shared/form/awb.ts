@@ -4,6 +4,7 @@ import type { Destination } from './field';
 import { field } from './field';
 import { refuse } from '../values/input';
 import { fieldLabel } from './itemMapping';
+import { asGiven, gramsOf, kilogramsSent, rememberWeight, unitOf } from './weights';
 
 /*
  * What an AWB (and its price) needs besides plain fields: the services and their limits, names given instead
@@ -48,8 +49,15 @@ export function serviceField(to: Destination): INodeProperties {
 	);
 }
 
-/** The checks of a service's limits, on the request body's Parcels, Envelopes, TotalWeight and ParcelCodes. */
-function checkServiceLimits(context: IExecuteSingleFunctions, body: IDataObject, piecesLabel: string): void {
+/** The weights of a shipment as the user gave them, for messages: the total and each piece ("2.5 kg", "2300 g"). */
+interface GivenWeights {
+	label: string;
+	total: string;
+	pieces: string[];
+}
+
+/** The checks of a service's limits, on the request body's Parcels, Envelopes, TotalWeight and ParcelCodes (whole kilograms). */
+function checkServiceLimits(context: IExecuteSingleFunctions, body: IDataObject, piecesLabel: string, given: GivenWeights): void {
 	const service = SERVICES.find((entry) => entry.value === Number(body.ServiceId)) ?? SERVICES[0];
 	const parcels = Number(body.Parcels ?? 0);
 	const envelopes = Number(body.Envelopes ?? 0);
@@ -57,34 +65,58 @@ function checkServiceLimits(context: IExecuteSingleFunctions, body: IDataObject,
 	const limit = (problem: string) => refuse(context, piecesLabel, `${problem} (service ${service.name})`);
 	if (parcels + envelopes < 1) throw refuse(context, piecesLabel, 'add at least one parcel or envelope');
 	if (envelopes > MAX_ENVELOPES) throw refuse(context, piecesLabel, `${envelopes} envelopes: at most ${MAX_ENVELOPES} on one AWB`);
-	if (parcels > 0 && weight < 1) throw refuse(context, piecesLabel, 'parcels weigh at least 1 kg in all');
 	if (parcels + envelopes > service.maxPieces) throw limit(`${parcels + envelopes} pieces: at most ${service.maxPieces}`);
-	if (weight > service.maxTotalKg) throw limit(`${weight} kg in all: at most ${service.maxTotalKg} kg`);
+	if (weight > service.maxTotalKg) {
+		throw refuse(context, given.label, `${asSent(given.total, weight, ' in all')}: at most ${service.maxTotalKg} kg (service ${service.name})`);
+	}
 	if (service.value === 36 && envelopes > 0) throw limit('envelopes are not taken');
 	const pieces = Array.isArray(body.ParcelCodes) ? (body.ParcelCodes as IDataObject[]) : [];
 	const heavy = pieces.findIndex((piece) => Number(piece.Weight) > service.maxPieceKg);
-	if (heavy >= 0) throw refuse(context, `${piecesLabel} › ${heavy + 1} › Weight (Kg)`, `${String(pieces[heavy].Weight)} kg: at most ${service.maxPieceKg} kg a piece (service ${service.name})`);
+	if (heavy >= 0) {
+		throw refuse(context, `${piecesLabel} › ${heavy + 1} › Weight`, `${asSent(given.pieces[heavy], Number(pieces[heavy].Weight))}: at most ${service.maxPieceKg} kg a piece (service ${service.name})`);
+	}
 }
 
-/** Counts and sizes of an AWB's pieces: Parcels, Envelopes and TotalWeight from ParcelCodes, then the service's limits. */
+/** "32 kg in all", or "31.2 kg in all (32 kg sent: ...)" when what was given is not what Cargus is sent. */
+function asSent(given: string, sentKg: number, what = ''): string {
+	return given === `${sentKg} kg` ? `${given}${what}` : `${given}${what} (${sentKg} kg sent: Cargus weighs whole kilograms, rounded up)`;
+}
+
+/**
+ * Counts and weights of an AWB's pieces: Parcels and Envelopes from ParcelCodes, each piece's weight and the total in
+ * whole kilograms, rounded up (weights.ts), then the service's limits.
+ */
 export async function piecesToBody(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 	const body = { ...((options.body as IDataObject | undefined) ?? {}) };
 	const pieces = Array.isArray(body.ParcelCodes) ? (body.ParcelCodes as IDataObject[]) : [];
+	const unit = unitOf(this);
+	const piecesGiven: string[] = [];
+	let grams = 0;
 	pieces.forEach((piece, index) => {
 		piece.Code = String(index);
-		if (piece.Type === 1 && Number(piece.Weight) < 1) throw refuse(this, `Parcels › ${index + 1} › Weight (Kg)`, `${String(piece.Weight)} kg: a parcel weighs at least 1 kg`);
+		const pieceGrams = gramsOf(Number(piece.Weight ?? 0), unit);
+		grams += pieceGrams;
+		piecesGiven.push(asGiven(pieceGrams, unit));
+		piece.Weight = kilogramsSent(pieceGrams, piece.Type === 1);
 	});
 	body.Parcels = pieces.filter((piece) => piece.Type === 1).length;
 	body.Envelopes = pieces.length - body.Parcels;
-	body.TotalWeight = pieces.reduce((sum, piece) => sum + Number(piece.Weight ?? 0), 0);
-	checkServiceLimits(this, body, 'Parcels');
+	body.TotalWeight = kilogramsSent(grams, body.Parcels > 0);
+	checkServiceLimits(this, body, 'Parcels', { label: 'Parcels', total: asGiven(grams, unit), pieces: piecesGiven });
+	rememberWeight(this, grams, body.TotalWeight);
 	options.body = body;
 	return options;
 }
 
-/** Price calculation: the counts and weight given as fields, checked against the service's limits. */
-export async function checkPriceLimits(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	checkServiceLimits(this, (options.body as IDataObject | undefined) ?? {}, 'Parcels');
+/** Price calculation: the Total Weight given in whole kilograms, rounded up as Create sends it, then the service's limits. */
+export async function weighPrice(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const body = { ...((options.body as IDataObject | undefined) ?? {}) };
+	const unit = unitOf(this);
+	const grams = gramsOf(Number(body.TotalWeight ?? 0), unit);
+	body.TotalWeight = kilogramsSent(grams, Number(body.Parcels ?? 0) > 0);
+	checkServiceLimits(this, body, 'Parcels', { label: fieldLabel(this, 'totalWeight', 'Total Weight'), total: asGiven(grams, unit), pieces: [] });
+	rememberWeight(this, grams, body.TotalWeight);
+	options.body = body;
 	return options;
 }
 

@@ -10,6 +10,7 @@ import {
 	readEmail,
 	readPostalCode,
 	readText,
+	readWeight,
 	readWholeNumber,
 	readYesNo,
 } from '../values/values';
@@ -50,6 +51,8 @@ export const RULES = {
 	pageSize: (value) => readWholeNumber(value, 1, 100),
 	days: (value) => readWholeNumber(value, 1),
 	amount: (value) => readAmount(value),
+	/** Weights in the operation's Weight Unit: decimals from 0 (weights.ts rounds them up to what Cargus weighs). */
+	weight: (value) => readWeight(value),
 	yesNo: (value) => readYesNo(value),
 	text: (value) => readText(value, 250),
 	longText: (value) => readText(value, 4000, true),

@@ -125,8 +125,10 @@ function scalarOf(body: unknown, type: Scalar): string | number | boolean | unde
 	return undefined;
 }
 
-const AFTER_CREATE =
-	'Print its label with Document › Get AWB PDF (Barcodes = BarCode). The courier collects it with the pickup location\'s open pickup order: Pickup Order › Launch, or the location\'s Automatic End of Day. Track it with Shipment › Track.';
+/** What to do with a new AWB, by the operations' names, so that a person and an AI agent using the node as a tool read it alike. */
+function afterCreate(barCode: string): string {
+	return `Next: print its label with the Cargus operation "Get AWB PDF" (resource Document, barcode ${barCode}). The courier collects it when the pickup location's pickup is launched (operation "Launch", resource Pickup Order) or at the location's automatic end of day. Follow it with the operation "Track" (resource Shipment).`;
+}
 
 /**
  * A created AWB (Awbs/WithGetAwb answers a list of AWB records; the document's Awbs a bare barcode): its barcode,
@@ -149,7 +151,7 @@ export const awbCreated: Output = async function (this, _items, response) {
 			...present('ReturnCode'),
 			...present('ReturnAwb'),
 			...(reference === '' ? {} : { OrderReference: reference }),
-			Next: AFTER_CREATE,
+			Next: afterCreate(String(barCode)),
 		},
 	}];
 };

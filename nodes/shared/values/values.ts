@@ -33,14 +33,29 @@ export function readWholeNumber(value: unknown, min: number, max = INT32_MAX): R
 	return { value: number };
 }
 
-/** An amount: a number from 0, with a decimal point or comma when it is text. */
-export function readAmount(value: unknown, max = 1_000_000_000): Reading<number> {
-	const allowed = `enter an amount from 0 to ${max}, such as 125.50`;
+/** A finite number, or its digits as text with a decimal point or comma. */
+function decimalOf(value: unknown): number | undefined {
 	let number: number | undefined;
 	if (typeof value === 'number') number = value;
 	else if (typeof value === 'string' && /^[+-]?\d{1,15}([.,]\d{1,10})?$/.test(value.trim())) number = Number(value.trim().replace(',', '.'));
-	if (number === undefined || !Number.isFinite(number)) return { problem: `${quote(value)} is not a number`, allowed };
+	return number !== undefined && Number.isFinite(number) ? number : undefined;
+}
+
+/** An amount: a number from 0, with a decimal point or comma when it is text. */
+export function readAmount(value: unknown, max = 1_000_000_000): Reading<number> {
+	const allowed = `enter an amount from 0 to ${max}, such as 125.50`;
+	const number = decimalOf(value);
+	if (number === undefined) return { problem: `${quote(value)} is not a number`, allowed };
 	if (number < 0 || number > max) return { problem: `${quote(value)} is out of range`, allowed };
+	return { value: number };
+}
+
+/** A weight as shops keep it: a number from 0, with a decimal point or comma when it is text; the unit is the form's. */
+export function readWeight(value: unknown): Reading<number> {
+	const allowed = 'enter a weight of 0 or more, decimals allowed, such as 2.5 (Cargus is sent whole kilograms, rounded up)';
+	const number = decimalOf(value);
+	if (number === undefined) return { problem: `${quote(value)} is not a number`, allowed };
+	if (number < 0) return { problem: `${quote(value)} is out of range`, allowed };
 	return { value: number };
 }
 

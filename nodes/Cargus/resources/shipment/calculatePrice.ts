@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { withAddressesResolved, type AddressPlace } from '../../../shared/run/addressResolution';
-import { checkPriceLimits, nestedBody, oneWayToRepay, serviceField } from '../../../shared/form/awb';
+import { nestedBody, oneWayToRepay, serviceField, weighPrice } from '../../../shared/form/awb';
 import { field, toBody } from '../../../shared/form/field';
 import { additionalFields, pickupLocationField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { oneRecordWith } from '../../../shared/run/output';
 import { priceTableField, shipmentOptionFields } from '../../../shared/form/priceFields';
+import { weightUnitField, withWeight } from '../../../shared/form/weights';
 import { FROM_LOCATION_PROPERTY, sendFromPickupLocation } from './fromPickupLocation';
 
 const FROM_PICKUP_LOCATION = 'pickupLocation';
@@ -96,13 +97,17 @@ export const calculatePrice = operation({
 		serviceField(toBody('ServiceId')),
 		count('Parcels', 'parcels', 'Parcels', 'How many parcels', 1),
 		count('Envelopes', 'envelopes', 'Envelopes', 'How many envelopes (at most 9)', 0),
-		count('Total Weight (Kg)', 'totalWeight', 'TotalWeight', 'Weight of all pieces, whole kilograms', 1),
+		weightUnitField,
+		field(
+			{ displayName: 'Total Weight', name: 'totalWeight', type: 'number', typeOptions: { minValue: 0 }, default: 1, required: true, description: 'Weight of all pieces in the Weight Unit above, decimals allowed: priced in whole kilograms, rounded up, as Shipment › Create sends it' },
+			{ rule: 'weight', to: toBody('TotalWeight') },
+		),
 		field(
 			{ displayName: 'Cash on Delivery (RON)', name: 'cashOnDelivery', type: 'number', typeOptions: { numberPrecision: 2, minValue: 0 }, default: 0, description: 'What the courier would collect from the recipient, in lei' },
 			{ rule: 'amount', to: toBody('CashRepayment') },
 		),
 		additionalFields([...shipmentOptionFields, priceTableField], 'additionalPriceFields'),
 	],
-	preSend: [flatRoute, checkPriceLimits, oneWayToRepay],
-	output: oneRecordWith('GrandTotal'),
+	preSend: [flatRoute, weighPrice, oneWayToRepay],
+	output: [oneRecordWith('GrandTotal'), withWeight],
 });

@@ -8,6 +8,7 @@ import { withMappingMode } from '../../../shared/form/itemMapping';
 import { operation } from '../../../shared/run/operation';
 import { awbCreated } from '../../../shared/run/output';
 import { priceTableField, shipmentOptionFields } from '../../../shared/form/priceFields';
+import { weightUnitField, withWeight } from '../../../shared/form/weights';
 import { LOOKBACK_DAYS, sendOncePerOrder } from './oncePerOrder';
 
 const RECIPIENT_ADDRESS: AddressPlace = {
@@ -130,6 +131,7 @@ export const create = operation({
 			},
 			{ rule: 'idOrName', to: recipient('StreetId') },
 		),
+		weightUnitField,
 		{
 			displayName: 'Parcels',
 			name: 'pieces',
@@ -137,7 +139,7 @@ export const create = operation({
 			typeOptions: { multipleValues: true },
 			placeholder: 'Add Parcel or Envelope',
 			default: { piece: [{ type: 1, weight: 1 }] },
-			description: 'Each parcel or envelope of the shipment; Cargus gets their counts and total weight',
+			description: 'Each parcel or envelope of the shipment; Cargus gets their counts and their total weight, rounded up to whole kilograms once',
 			options: [
 				field(
 					{
@@ -148,7 +150,10 @@ export const create = operation({
 								{ displayName: 'Type', name: 'type', type: 'options', options: [{ name: 'Parcel', value: 1 }, { name: 'Envelope', value: 0 }], default: 1 },
 								{ to: toBody('Type') },
 							),
-							field({ displayName: 'Weight (Kg)', name: 'weight', type: 'number', default: 1, required: true, description: 'Whole kilograms; a parcel weighs at least 1' }, { rule: 'count', to: toBody('Weight') }),
+							field(
+								{ displayName: 'Weight', name: 'weight', type: 'number', typeOptions: { minValue: 0 }, default: 1, required: true, description: 'In the Weight Unit above, decimals allowed: Cargus is sent whole kilograms, rounded up (a parcel at least 1)' },
+								{ rule: 'weight', to: toBody('Weight') },
+							),
 							sizeField('Length (Cm)', 'length', 'Length'),
 							sizeField('Width (Cm)', 'width', 'Width'),
 							sizeField('Height (Cm)', 'height', 'Height'),
@@ -195,5 +200,5 @@ export const create = operation({
 		], 'additionalAwbFields'),
 	], 'AWB'),
 	preSend: [nestedBody, piecesToBody, oneWayToRepay],
-	output: awbCreated,
+	output: [awbCreated, withWeight],
 });
