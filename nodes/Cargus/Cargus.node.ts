@@ -1,4 +1,4 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription, UsableAsToolDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { getCounties, getCountyLocalities, getFromLocalities, getLocalities, getRecipientLocalities, getToLocalities } from './methods/loadOptions';
@@ -30,6 +30,20 @@ const RESOURCES = [
 	shipment, street,
 ];
 
+const EMPTY_OUTPUT_HINT: INodeTypeDescription['hints'] = [
+	{
+		message: 'When Cargus finds nothing, this node outputs no item and the next nodes do not run. To go on anyway, turn on Always Output Data in the node\'s Settings.',
+		type: 'info',
+		location: 'outputPane',
+		whenToDisplay: 'beforeExecution',
+		displayCondition: isListCondition(RESOURCES),
+	},
+];
+
+// n8n builds the tool (cargusTool) from this description with these parts replaced: a tool answers the agent,
+// which reads an empty list as an answer, so the hint about the next nodes not running is not the tool's.
+const AS_TOOL = { replacements: { hints: [] } } as UsableAsToolDescription;
+
 export class Cargus implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Cargus',
@@ -40,22 +54,14 @@ export class Cargus implements INodeType {
 		subtitle: subtitleOf(RESOURCES),
 		description: 'Ship with Cargus (Romania): AWBs and their prices, pickups, return AWBs, tracking, Ship & Go points, localities, cash on delivery, invoices and documents',
 		defaults: { name: 'Cargus' },
-		usableAsTool: true,
+		usableAsTool: AS_TOOL,
 		inputs: ONE_MAIN_CONNECTION,
 		outputs: ONE_MAIN_CONNECTION,
 		credentials: [{ name: 'cargusApi', required: true }],
 		// No baseURL: every operation's sender takes it from the credential (send.ts), where an expression
 		// here would be evaluated twice for every item.
 		requestDefaults: REQUEST_DEFAULTS,
-		hints: [
-			{
-				message: 'When Cargus finds nothing, this node outputs no item and the next nodes do not run. To go on anyway, turn on Always Output Data in the node\'s Settings.',
-				type: 'info',
-				location: 'outputPane',
-				whenToDisplay: 'beforeExecution',
-				displayCondition: isListCondition(RESOURCES),
-			},
-		],
+		hints: EMPTY_OUTPUT_HINT,
 		properties: nodeProperties(RESOURCES, 'shipment'),
 	};
 

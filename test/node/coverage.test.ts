@@ -73,6 +73,11 @@ test('every operation has an action and a description for n8n\'s panels and AI a
 
 test('the node is usable as an AI tool and shows resource and operation as its subtitle', () => {
 	const { description } = new Cargus();
-	expect(description.usableAsTool).toBe(true);
+	expect(description.usableAsTool).toBeTruthy();
+	// n8n builds the tool as { ...description, ...usableAsTool.replacements } (its createAiTools): no empty-output hint there.
+	const tool = { ...description, ...(typeof description.usableAsTool === 'object' ? description.usableAsTool.replacements : {}) } as typeof description;
+	expect(description.hints).toHaveLength(1);
+	expect(tool.hints).toEqual([]);
+	expect({ ...tool, hints: description.hints }).toEqual(description);
 	expect(description.subtitle).toContain('$parameter["operation"]');
 });

@@ -253,7 +253,7 @@ describe('defaults, subtitle and search', () => {
 	it('the nodes panel finds Cargus by the words shop owners search for, in English and Romanian', () => {
 		const codex = JSON.parse(fs.readFileSync(path.join(ROOT, 'nodes', 'Cargus', 'Cargus.node.json'), 'utf8')) as { alias: string[] };
 		const aliases = codex.alias.map((alias) => alias.toLowerCase());
-		for (const word of ['shipment', 'parcel', 'delivery', 'tracking', 'awb', 'courier', 'colet', 'livrare', 'curier']) {
+		for (const word of ['shipment', 'parcel', 'delivery', 'tracking', 'awb', 'courier', 'colet', 'livrare', 'curier', 'waybill', 'shipping label', 'cargus label']) {
 			expect(aliases).toContain(word);
 		}
 	});

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 
 import { countiesLike, countyNamed } from '../../../shared/places/counties';
+import { field } from '../../../shared/form/field';
 import { countyField, filtersField } from '../../../shared/form/fields';
 import { refuse } from '../../../shared/values/input';
 import { operation } from '../../../shared/run/operation';
@@ -10,6 +11,7 @@ import { sendWithToken } from '../../../shared/transport/send';
 import { oneOf, placeKey } from '../../../shared/places/placeNames';
 import { isShipAndGoMatch, SHIP_AND_GO_POINTS_PATH } from '../../../shared/places/shipAndGo';
 import { isBlank, yesNo } from '../../../shared/values/values';
+import { boundedForTool, placeForTool, toolNotice } from './asTool';
 
 /** The county filter's id: chosen from the list, or a county's name or code from an expression. */
 function countyFilterOf(filters: IDataObject): number | undefined {
@@ -31,12 +33,13 @@ async function matchingFilters(this: IExecuteSingleFunctions, items: INodeExecut
 	const filters = this.getNodeParameter('filters', {}) as IDataObject;
 	const city = isBlank(filters.city) ? undefined : placeKey(filters.city);
 	const countyId = countyFilterOf(filters);
+	const postalCode = isBlank(filters.postalCode) ? undefined : String(filters.postalCode).trim().padStart(6, '0');
 	return items.filter(({ json }) =>
 		isShipAndGoMatch(json, {
 			countyId,
 			cashOnDeliveryOnly: yesNo(filters.cashOnDeliveryOnly, false),
 			search: isBlank(filters.search) ? undefined : String(filters.search),
-		}) && (city === undefined || placeKey(json.City) === city),
+		}) && (city === undefined || placeKey(json.City) === city) && (postalCode === undefined || String(json.PostalCode) === postalCode),
 	);
 }
 
@@ -51,6 +54,7 @@ export const getMany = operation({
 	send: sendWithToken,
 	isList: true,
 	fields: [
+		toolNotice,
 		returnAllField,
 		limitField,
 		filtersField([
@@ -63,6 +67,10 @@ export const getMany = operation({
 				},
 				{ displayName: 'City', name: 'city', type: 'string', default: '', placeholder: 'Cluj-Napoca', description: 'Only the points in this locality, by name as a customer types it (case, diacritics, hyphens, "Mun." and Bucharest\'s sectors do not matter)' },
 				countyField(undefined, false, 'idOrName'),
+				field(
+					{ displayName: 'Postal Code', name: 'postalCode', type: 'string', default: '', placeholder: '400001', description: 'Only the points with this postal code' },
+					{ rule: 'postalCode' },
+				),
 				{
 					displayName: 'Search',
 					name: 'search',
@@ -73,6 +81,6 @@ export const getMany = operation({
 				},
 		]),
 	],
-	preSend: [knownCounty],
-	output: [oneItemPerElement, matchingFilters, upToLimit],
+	preSend: [knownCounty, placeForTool],
+	output: [oneItemPerElement, matchingFilters, upToLimit, boundedForTool],
 });
