@@ -9,9 +9,11 @@ export interface SandboxSettings {
 	expiredTokenAnswer: '401' | 'failed-to-authenticate';
 	/** How `GET /api/Orders` answers a page of one order: a list, or that order alone (OpenCart reads both). */
 	ordersListOfOne: 'list' | 'object';
+	/** The order in which `GET /api/Awbs/GetByDate` lists AWBs: as they were made, or the newest first (Cargus' own: unknown). */
+	awbsByDateOrder: 'oldest-first' | 'newest-first';
 }
 
-const DEFAULT_SETTINGS: SandboxSettings = { expiredTokenAnswer: '401', ordersListOfOne: 'list' };
+const DEFAULT_SETTINGS: SandboxSettings = { expiredTokenAnswer: '401', ordersListOfOne: 'list', awbsByDateOrder: 'oldest-first' };
 
 /** Everything the routes share: state, clock, faults, limits and the request log. */
 export class SandboxContext {

@@ -176,6 +176,11 @@ export function installControlApi(app: FastifyInstance, context: SandboxContext)
 				if (listOfOne !== 'list' && listOfOne !== 'object') return badRequest(reply, "ordersListOfOne must be 'list' or 'object'");
 				context.settings.ordersListOfOne = listOfOne;
 			}
+			const awbsOrder = body(request.body).awbsByDateOrder;
+			if (awbsOrder !== undefined) {
+				if (awbsOrder !== 'oldest-first' && awbsOrder !== 'newest-first') return badRequest(reply, "awbsByDateOrder must be 'oldest-first' or 'newest-first'");
+				context.settings.awbsByDateOrder = awbsOrder;
+			}
 			return context.settings;
 		});
 

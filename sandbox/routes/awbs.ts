@@ -270,6 +270,7 @@ export function registerAwbs(app: FastifyInstance, context: SandboxContext): voi
 			const matches = [...store.shipments.values()]
 				.filter((s) => s.clientId === account.clientId && s.createdAt >= from && s.createdAt <= end && s.createdAt <= now)
 				.sort((a, b) => a.createdAt - b.createdAt || a.barcode.localeCompare(b.barcode));
+			if (context.settings.awbsByDateOrder === 'newest-first') matches.reverse();
 			const page = pageOf(matches, paging);
 			return page.length === 0 ? noContent() : ok(page.map((s) => view(s, now)), 'Awb');
 		});

@@ -73,7 +73,8 @@ describe('Shipment › Create makes one AWB per Order Reference', () => {
 		expect(new Set(made.map((request) => (request.body as IDataObject).CustomString)).size).toBe(200);
 		const listings = await requestsSeen(sandbox, 'awbsByDate');
 		expect(listings.length).toBeGreaterThan(0);
-		expect(listings.length).toBeLessThanOrEqual(6);
+		// Yesterday and today read once for the first try's items, once after its failure, once for the second try.
+		expect(listings.length).toBeLessThanOrEqual(8);
 	});
 
 	it('orders without a reference are made each time they are run', async () => {
@@ -118,7 +119,7 @@ describe('The days before yesterday: read once per process, day and login, and a
 		return { barcode: added.barcode, reference: String(json[0].CustomString) };
 	}
 
-	it('an order shipped three days ago gives that AWB; five executions read those days once, yesterday and today each time', async () => {
+	it('an order shipped three days ago gives that AWB; five executions read those days once, yesterday and today (each its own list) each time', async () => {
 		const old = await madeThreeDaysAgo();
 		expect(old.reference).not.toBe('');
 		await sandbox.control.clearRequests();
@@ -128,7 +129,7 @@ describe('The days before yesterday: read once per process, day and login, and a
 		expect((await requestsSeen(sandbox, 'getAwb')).map((request) => request.query.barCode)).toEqual([old.barcode]);
 		for (const reference of ['#6001', '#6002', '#6003', '#6004']) expect((await create(order(reference))).json[0].AlreadyCreated).toBe(false);
 		const { now } = await sandbox.control.clock();
-		expect(await listingsFrom()).toEqual({ [cargusDay(now, 7)]: 1, [cargusDay(now, 1)]: 5 });
+		expect(await listingsFrom()).toEqual({ [cargusDay(now, 7)]: 1, [cargusDay(now, 1)]: 5, [cargusDay(now, 0)]: 5 });
 		expect(await requestsSeen(sandbox, 'createAwb')).toHaveLength(4);
 
 		// A day later the days before yesterday are others: read again, once.
@@ -137,7 +138,7 @@ describe('The days before yesterday: read once per process, day and login, and a
 		expect((await create(order(old.reference))).json[0]).toMatchObject({ BarCode: old.barcode, AlreadyCreated: true });
 		expect((await create(order('#6001'))).json[0]).toMatchObject({ AlreadyCreated: true });
 		const moved = (await sandbox.control.clock()).now;
-		expect(await listingsFrom()).toEqual({ [cargusDay(moved, 7)]: 1, [cargusDay(moved, 1)]: 2 });
+		expect(await listingsFrom()).toEqual({ [cargusDay(moved, 7)]: 1, [cargusDay(moved, 1)]: 2, [cargusDay(moved, 0)]: 2 });
 	});
 
 	it('an AWB of three days ago deleted since: the same order (twice in one execution) is made again, once', async () => {
@@ -153,7 +154,8 @@ describe('The days before yesterday: read once per process, day and login, and a
 		expect(again.json[0].BarCode).not.toBe(old.barcode);
 		expect(await requestsSeen(sandbox, 'createAwb')).toHaveLength(1);
 		expect([...new Set((await requestsSeen(sandbox, 'getAwb')).map((request) => request.query.barCode))]).toEqual([old.barcode]);
-		expect(await listingsFrom()).toEqual({ [cargusDay((await sandbox.control.clock()).now, 1)]: 1 });
+		const { now } = await sandbox.control.clock();
+		expect(await listingsFrom()).toEqual({ [cargusDay(now, 1)]: 1, [cargusDay(now, 0)]: 1 });
 	});
 });
 

@@ -11,17 +11,18 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { baseUrlOf } from '../../../shared/cargus/baseUrl';
 import { cargusError } from '../../../shared/transport/errors';
-import { forgetForExecution, oncePerExecution } from '../../../shared/run/executionCache';
 import { parameterOf } from '../../../shared/form/itemParameters';
 import type { Sender } from '../../../shared/transport/send';
 import { applyOutput, requestWithToken, requireAccount } from '../../../shared/transport/send';
 import { yesNo } from '../../../shared/values/values';
-import { forEachAwbMade, settledAwbCarrying } from './settledAwbs';
+import { nextEvent, recentAwbCarrying } from './recentAwbs';
+import { settledAwbCarrying } from './settledAwbs';
 
 /*
  * An order ships once. Before Create makes an AWB for an Order Reference (Cargus' CustomString), it looks for
  * an AWB of the account that already carries it: made by this process a moment ago (another item, execution
- * or try of the same order), or listed by Cargus for the last days. Found, the item is that AWB, marked
+ * or try of the same order), or listed by Cargus for the last days (yesterday and today: recentAwbs.ts; the days
+ * before: settledAwbs.ts). Found, the item is that AWB, marked
  * AlreadyCreated; otherwise the AWB is made. A lost answer, a webhook sent twice and n8n's Retry On Fail then
  * make no second AWB.
  */
@@ -31,31 +32,52 @@ export const LOOKBACK_DAYS = 7;
 /** An AWB this process made is remembered this long at least: the list read by another item may not show it yet. */
 const REMEMBERED_MS = 10 * 60_000;
 const CARGUS_ZONE = 'Europe/Bucharest';
-const LISTING = 'recent AWBs by order reference';
 
 /** An AWB this process is making (no `madeAt` yet) or made for an account and order reference. */
 interface Made {
 	awb: Promise<IDataObject>;
-	/** When it was made, on this process's count of events (Date may be moved: tests move it back). */
+	/** When it was made, on this process's count of events (recentAwbs.ts; Date may be moved: tests move it back). */
 	madeAt?: number;
 	madeOn?: number;
 }
-
-/** This process's count of lists asked and AWBs made: which came first. */
-let events = 0;
 
 /** Past this many, AWBs made longer ago than Cargus' list can miss them are forgotten. */
 const MAX_REMEMBERED = 1000;
 const made = new Map<string, Made>();
 let nextSweep = MAX_REMEMBERED;
 
-interface RecentAwbs {
-	/** When the list was asked (events): an AWB made before is in it, unless it is gone (deleted). */
-	askedAt: number;
-	byReference: Map<string, IDataObject>;
+/**
+ * When each execution's node began looking, per execution and node (events): n8n starts all of a node's items at
+ * once, so its orders rely on any read begun after that. Moved on when one of them fails (a try of Retry On Fail
+ * then relies only on reads begun after the failure, which may have made an AWB).
+ */
+const looksBegun = new Map<string, number>();
+const MAX_EXECUTIONS = 1000;
+
+function executionOf(context: IExecuteSingleFunctions): string {
+	return `${context.getExecutionId()}|${context.getNode().id ?? context.getNode().name}`;
+}
+
+function lookBegun(context: IExecuteSingleFunctions): number {
+	const execution = executionOf(context);
+	const begun = looksBegun.get(execution);
+	if (begun !== undefined) return begun;
+	if (looksBegun.size >= MAX_EXECUTIONS) looksBegun.delete(looksBegun.keys().next().value as string);
+	const now = nextEvent();
+	looksBegun.set(execution, now);
+	return now;
 }
 
 export const sendOncePerOrder: Sender = async function (this, requestData, credentials) {
+	try {
+		return await sendChecked.call(this, requestData, credentials);
+	} catch (error) {
+		if (looksBegun.has(executionOf(this))) looksBegun.set(executionOf(this), nextEvent());
+		throw error;
+	}
+};
+
+const sendChecked: Sender = async function (this, requestData, credentials) {
 	const reference = String((requestData.options.body as IDataObject | undefined)?.CustomString ?? '').trim();
 	const options = parameterOf(this, 'additionalAwbFields', null) as IDataObject | null;
 	const checked = reference !== '' && yesNo(options?.oneAwbPerReference, true);
@@ -63,15 +85,19 @@ export const sendOncePerOrder: Sender = async function (this, requestData, crede
 	requireAccount(this, credentials);
 	const account = `${baseUrlOf(credentials)}|${String(credentials.username ?? '').trim().toLowerCase()}`;
 	const key = `${account}|${reference}`;
+	let since = lookBegun(this);
 	for (;;) {
 		const making = made.get(key);
 		if (making && making.madeAt === undefined) {
 			const awb = await making.awb.catch(() => undefined);
 			if (awb) return marked(await outputOf(this, requestData, awb), true);
+			// That try failed, perhaps after Cargus made the AWB: only a read begun from now on shows it.
+			since = nextEvent();
 			continue;
 		}
-		const recent = await recentAwbsByReference(this, credentials);
-		const listed = recent.byReference.get(reference) ?? (await settledAwbCarrying(this, credentials, account, settledDays(), reference));
+		const today = todayAtCargus();
+		const recent = await recentAwbCarrying(this, credentials, account, [today.minus({ days: 1 }), today], reference, since);
+		const listed = recent.awb ?? (await settledAwbCarrying(this, credentials, account, settledDays(), reference));
 		if (listed) return marked(await outputOf(this, requestData, listed), true);
 		const known = made.get(key);
 		// Begun while the list was read: wait for it. Made since the list was asked (it cannot show it yet): that
@@ -96,7 +122,7 @@ async function createRemembered(
 	made.set(key, entry);
 	try {
 		const items = await createOrExplain(context, requestData, credentials, true);
-		entry.madeAt = ++events;
+		entry.madeAt = nextEvent();
 		entry.madeOn = Date.now();
 		settle(items);
 		return items;
@@ -112,19 +138,6 @@ function forgetOld(): void {
 	for (const [key, entry] of made) if (entry.madeOn !== undefined && entry.madeOn < before) made.delete(key);
 	// Swept again only once as many more are remembered: one sweep per AWB would cost a pass over all of them.
 	nextSweep = Math.max(MAX_REMEMBERED, 2 * made.size);
-}
-
-/** The account's AWBs of yesterday and today by CustomString, read once per execution (all pages). */
-function recentAwbsByReference(context: IExecuteSingleFunctions, credentials: ICredentialDataDecryptedObject): Promise<RecentAwbs> {
-	return oncePerExecution(context, LISTING, async () => {
-		const askedAt = ++events;
-		const byReference = new Map<string, IDataObject>();
-		const today = todayAtCargus();
-		await forEachAwbMade(context, credentials, { from: today.minus({ days: 1 }), through: today }, (awb, reference) => {
-			if (!byReference.has(reference)) byReference.set(reference, awb);
-		});
-		return { askedAt, byReference };
-	});
 }
 
 /** The days before yesterday that the look covers, read once per process, day and login (settledAwbs.ts). */
@@ -175,7 +188,6 @@ function nodeErrorOf(context: IExecuteSingleFunctions, error: unknown): NodeApiE
 function explained(context: IExecuteSingleFunctions, error: unknown, checked: boolean): NodeApiError | NodeOperationError {
 	if (!(error instanceof NodeApiError)) return cargusError(context, error);
 	if (!mayHaveMade(error)) return error;
-	forgetForExecution(context, LISTING);
 	error.description = checked
 			? 'Cargus may have made the AWB before the answer was lost. Running the order again is safe: the node finds the AWB that carries its Order Reference and gives it, instead of making a second one (so is the node\'s Retry On Fail).'
 			: 'Cargus may have made the AWB before the answer was lost. This item has no Order Reference, so running it again makes a new AWB: look for it first with Shipment › Get Many (today\'s AWBs), or give orders a reference.';

@@ -3,12 +3,14 @@ import type { ICredentialDataDecryptedObject, IDataObject, IExecuteSingleFunctio
 
 import { requestWithToken } from '../../../shared/transport/send';
 import { withUsableToken } from '../../../shared/transport/tokenCache';
+import { isDeleted, liveAwbOf } from './awbRecord';
 
 /*
  * The account's AWBs of the days before yesterday, by order reference, for Create's look for an AWB already made:
  * read once per n8n process, day and login (Cargus' tokens last a day), instead of once per execution. Those days
  * gain no AWBs: Cargus dates an AWB the moment it is made, and a day is read only once it has been over a whole
- * day. An AWB can still be deleted, so one found there is read again by its barcode before it is given.
+ * day. An AWB can still be deleted, so one found there is read again by its barcode before it is given; one listed
+ * with Status "Deleted" counts as absent.
  */
 
 const PAGE_SIZE = 100;
@@ -37,9 +39,7 @@ export async function settledAwbCarrying(
 ): Promise<IDataObject | undefined> {
 	const barcodes = (await settledDaysOf(context, credentials, account, days)).get(reference) ?? [];
 	for (const barcode of [...barcodes]) {
-		const response = await requestWithToken(context, { method: 'GET', url: '/api/Awbs', qs: { barCode: barcode }, json: true }, credentials);
-		// A barcode is never given to another AWB: still answered, it is the order's AWB.
-		const awb = (Array.isArray(response.body) ? (response.body as IDataObject[]) : []).find((record) => String(record?.BarCode ?? '') === barcode);
+		const awb = await liveAwbOf(context, credentials, barcode);
 		if (awb) return awb;
 		// Deleted since: not read again (another item of the same order may have dropped it already).
 		const gone = barcodes.indexOf(barcode);
@@ -70,7 +70,7 @@ async function barcodesByReference(context: IExecuteSingleFunctions, credentials
 	const barcodes = new Map<string, string[]>();
 	await forEachAwbMade(context, credentials, days, (awb, reference) => {
 		const barcode = String(awb.BarCode ?? '');
-		if (barcode !== '') barcodes.set(reference, [...(barcodes.get(reference) ?? []), barcode]);
+		if (barcode !== '' && !isDeleted(awb)) barcodes.set(reference, [...(barcodes.get(reference) ?? []), barcode]);
 	});
 	return barcodes;
 }
