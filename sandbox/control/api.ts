@@ -143,7 +143,7 @@ export function installControlApi(app: FastifyInstance, context: SandboxContext)
 			const format = input.format as EchoFormat | undefined;
 			if (format !== undefined && !ECHO_FORMATS.includes(format)) return badRequest(reply, `format must be one of ${ECHO_FORMATS.join(', ')}`);
 			const afterWork = input.afterWork === undefined ? undefined : input.afterWork === true;
-			if (afterWork && kind !== 'status') return badRequest(reply, 'afterWork goes with kind status only');
+			if (afterWork && kind !== 'status' && kind !== 'latency') return badRequest(reply, 'afterWork goes with kind status or latency only');
 			if (context.faults.full) return badRequest(reply, `at most ${FaultRegistry.MAX_FAULTS} faults at once: clear them first`);
 			const text = (name: string) => (typeof input[name] === 'string' ? (input[name] as string) : undefined);
 			const fault = context.faults.add({

@@ -19,7 +19,8 @@ export interface FaultSpec {
 	probability?: number;
 	/**
 	 * For `status`: the service does the work (an AWB is made), then the gateway answers the fault instead, as
-	 * Cargus' gateway answering 504 after the backend has answered too late.
+	 * Cargus' gateway answering 504 after the backend has answered too late. For `latency`: the service answers at
+	 * once and the answer is held back for `latencyMs` (a list read now, received later).
 	 */
 	afterWork?: boolean;
 }

@@ -72,7 +72,7 @@ function logRequest(context: SandboxContext, request: FastifyRequest, status: nu
 	});
 }
 
-/** Requests whose answer a fault replaces once the service has done the work (FaultSpec.afterWork). */
+/** Requests whose answer a fault replaces, or holds back, once the service has done the work (FaultSpec.afterWork). */
 const answersLostAfterWork = new WeakMap<FastifyRequest, Fault>();
 
 /** Applies a fault other than latency; true when it has answered (or dropped) the request, false when processing goes on. */
@@ -152,7 +152,8 @@ export function installGateway(app: FastifyInstance, context: SandboxContext): v
 			done();
 		};
 		const fault = context.faults.take(request.sandboxOperation, pathOf(request.url), request.method, context.store.random);
-		if (fault?.kind === 'latency') {
+		if (fault?.kind === 'latency' && fault.afterWork) answersLostAfterWork.set(request, fault);
+		else if (fault?.kind === 'latency') {
 			setTimeout(() => {
 				try {
 					checkToken();
@@ -161,8 +162,7 @@ export function installGateway(app: FastifyInstance, context: SandboxContext): v
 				}
 			}, Math.max(0, fault.latencyMs ?? 1000));
 			return;
-		}
-		if (fault?.afterWork) answersLostAfterWork.set(request, fault);
+		} else if (fault?.afterWork) answersLostAfterWork.set(request, fault);
 		else if (fault && applyFault(context, fault, request, reply)) return;
 		checkToken();
 	});
@@ -177,6 +177,15 @@ export function installGateway(app: FastifyInstance, context: SandboxContext): v
 
 	app.addHook('onSend', (request, reply, payload, done) => {
 		const lost = answersLostAfterWork.get(request);
+		if (lost?.kind === 'latency') {
+			// The answer as the service made it, held back: what it shows is what was true when the request came.
+			answersLostAfterWork.delete(request);
+			setTimeout(() => {
+				logAnswered(request, reply);
+				done(null, payload);
+			}, Math.max(0, lost.latencyMs ?? 1000));
+			return;
+		}
 		if (lost) {
 			answersLostAfterWork.delete(request);
 			const status = lost.status ?? 504;

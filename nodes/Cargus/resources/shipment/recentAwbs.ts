@@ -88,26 +88,36 @@ export async function recentAwbCarrying(
 	since: number,
 ): Promise<RecentLook> {
 	const names = days.map((day) => day.toFormat('MM-dd-yyyy'));
-	const states = dayStatesOf(account, names, String(withUsableToken(credentials).token ?? ''));
-	const reads = await Promise.all(states.map(async (state, index) => await readAfter(state, since, async (held) => await readDay(context, credentials, names[index], held))));
+	const readAll = async (token: string) =>
+		await Promise.all(dayStatesOf(account, names, token).map(async (state, index) => await readAfter(state, since, async (held) => await readDay(context, credentials, names[index], held))));
+	const token = tokenOf(credentials);
+	let reads = await readAll(token);
+	const loggedIn = tokenOf(credentials);
+	// Logged in again while reading (the token was refused: a day later, or a sandbox reset that gives barcodes again):
+	// what was held may be another account's state, so the days are read whole again.
+	if (loggedIn !== token && token !== '') reads = await readAll(loggedIn);
 	const askedAt = Math.min(...reads.map((read) => read.startedAt));
 	for (const { view, listed } of reads) {
 		for (const barcode of [...(view.byReference.get(reference) ?? [])]) {
 			const record = listed.get(barcode);
 			const awb = record ? (isDeleted(record) ? undefined : record) : await liveAwbOf(context, credentials, barcode);
-			if (awb) return { askedAt, awb };
+			if (awb && String(awb.CustomString ?? '').trim() === reference) return { askedAt, awb };
 			forget(view, reference, barcode);
 		}
 	}
 	return { askedAt };
 }
 
+function tokenOf(credentials: ICredentialDataDecryptedObject): string {
+	return String(withUsableToken(credentials).token ?? '');
+}
+
 function dayStatesOf(account: string, days: string[], token: string): DayState[] {
 	let known = accounts.get(account);
 	accounts.delete(account);
-	// Another login (a day later, or a sandbox reset, which gives barcodes again) reads the days whole again.
-	if (!known || (token !== '' && known.token !== '' && known.token !== token)) known = { token, days: new Map() };
-	if (known.token === '') known.token = token;
+	// Another login than the one the days were read with (a token renewed a day later, or forgotten) reads them whole;
+	// the process's first login, made during its first read, keeps them.
+	if (!known || known.token !== token) known = { token, days: known?.token === '' && token !== '' ? known.days : new Map() };
 	accounts.set(account, known);
 	if (accounts.size > MAX_ACCOUNTS) accounts.delete(accounts.keys().next().value as string);
 	const kept = known.days;
@@ -198,10 +208,10 @@ function add(view: DayView, records: IDataObject[], listed: Map<string, IDataObj
 	}
 }
 
-/** The fields of an AWB record that Create's output takes (output.ts, awbCreated), and its Status. */
+/** The fields of an AWB record that Create's output takes (output.ts, awbCreated), its Status and order reference. */
 function outputFieldsOf(record: IDataObject | undefined): IDataObject {
-	const { BarCode, ShippingCost, ReturnCode, ReturnAwb, Status } = record ?? {};
-	return { BarCode, ShippingCost, ReturnCode, ReturnAwb, Status };
+	const { BarCode, ShippingCost, ReturnCode, ReturnAwb, Status, CustomString } = record ?? {};
+	return { BarCode, ShippingCost, ReturnCode, ReturnAwb, Status, CustomString };
 }
 
 function forget(view: DayView, reference: string, barcode: string): void {
