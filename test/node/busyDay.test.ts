@@ -147,7 +147,7 @@ describe('a deleted AWB counts as absent', () => {
 		const first = await create('#H1');
 		expect(first.json[0].AlreadyCreated).toBe(false);
 		expect((await create('#H2')).json[0].AlreadyCreated).toBe(false);
-		expect((await runOperation(engine, 'shipment', 'delete', { barcode: first.json[0].BarCode })).error).toBeUndefined();
+		expect((await runOperation(engine, 'shipment', 'delete', { barcode: String(first.json[0].BarCode) })).error).toBeUndefined();
 
 		const again = await create('#H1');
 		expect(again.json[0]).toMatchObject({ AlreadyCreated: false, OrderReference: '#H1' });

@@ -69,12 +69,12 @@ function lookBegun(context: IExecuteSingleFunctions): number {
 }
 
 export const sendOncePerOrder: Sender = async function (this, requestData, credentials) {
-	try {
-		return await sendChecked.call(this, requestData, credentials);
-	} catch (error) {
-		if (looksBegun.has(executionOf(this))) looksBegun.set(executionOf(this), nextEvent());
-		throw error;
-	}
+	const execution = executionOf(this);
+	// What fails is already n8n's error (the node's own, or Cargus' explained).
+	return await sendChecked.call(this, requestData, credentials).catch(async (error: unknown) => {
+		if (looksBegun.has(execution)) looksBegun.set(execution, nextEvent());
+		return await Promise.reject(error);
+	});
 };
 
 const sendChecked: Sender = async function (this, requestData, credentials) {
