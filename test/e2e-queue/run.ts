@@ -22,6 +22,7 @@ import { portsFrom } from '../../scripts/lib/ports';
 import { isRunning, signalGroup } from '../../scripts/lib/processes';
 import { assert, check, say, sleep, tally, waitFor } from '../e2e/checks';
 import { activate, example, execution, executionsOf, outputOf, watchedBarcodes } from '../e2e/n8n-api';
+import { deliveriesWithin } from '../e2e/plannedDeliveries';
 import { INVOICE_PDF_PATH, invoicePdfWorkflow, lastMonthInvoicesWorkflow, TRACK_PATH, trackWorkflow } from './workflows';
 
 const PORT_BASE = Number(process.env.CARGUS_PORT_BASE) || 5720;
@@ -280,6 +281,8 @@ async function main(): Promise<void> {
 		});
 
 		await check('"Tell the customer": the trigger polls on main and emits each new event exactly once after the clock moves', async () => {
+			// The check brings its own deliveries into the 12 hours it moves the clock by.
+			await deliveriesWithin(control, 12);
 			const barcodes = await watchedBarcodes(live, WORKFLOW.customer, control);
 			const before = await control.shipments(barcodes);
 			await control.clearRequests();
@@ -361,7 +364,10 @@ async function main(): Promise<void> {
 				assert(items.length === ITEMS && barcodes.every((b) => codes.has(b)), `run ${i + 1} answered ${items.length} items (${codes.size} shipments) for ${ITEMS}`);
 			}
 			// "Respond to Webhook" answers before the worker has saved the execution.
-			const runIds = (await executionsOf(live, workflowId)).filter((e) => !before.has(e.id)).map((e) => e.id);
+			const runIds = await waitFor(`the ${RUNS} executions listed`, 120000, async () => {
+				const ids = (await executionsOf(live, workflowId)).filter((e) => !before.has(e.id)).map((e) => e.id);
+				return ids.length >= RUNS ? ids : undefined;
+			});
 			const runs = await Promise.all(runIds.map(async (id) => ({ id, status: await finished(live, id, 300000) })));
 			assert(runs.length === RUNS && runs.every((e) => e.status === 'success'), `executions: ${runs.map((e) => `${e.id} ${e.status}`).join(', ')}`);
 			const wanted = new Set(barcodes);

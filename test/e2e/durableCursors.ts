@@ -8,6 +8,7 @@ import type { Launched, N8nTarget } from '../../scripts/lib/launcher';
 import { assert, sleep, waitFor } from './checks';
 import { executionsOf, execution, outputOf, watchedBarcodes, example } from './n8n-api';
 import { queryN8nDatabase } from './n8nDatabase';
+import { deliveriesWithin } from './plannedDeliveries';
 
 /** What n8n needs for durable poll cursors (its scheduler environment variables): any one off and they stay off. */
 export const DURABLE_POLL_CURSORS = {
@@ -60,6 +61,8 @@ export async function triggerWithDurablePollCursors(live: Launched, control: San
 	const trigger = example(WORKFLOW).nodes.find((n) => n.name === TRIGGER) as { id?: string } | undefined;
 	assert(trigger?.id, `the example ${WORKFLOW} has no "${TRIGGER}" node with an id`);
 	const nodeId = trigger.id;
+	// The check brings its own deliveries into the 12 hours it moves the clock by.
+	await deliveriesWithin(control, 12);
 	const barcodes = await watchedBarcodes(live, WORKFLOW, control);
 	const before = await control.shipments(barcodes);
 	await control.clearRequests();

@@ -37,10 +37,46 @@ export interface ExecutionDetail extends ExecutionSummary {
 	error?: string;
 }
 
+const UNFINISHED = new Set(['new', 'running', 'waiting']);
+
+/** Whether n8n still runs (or is about to run) the execution. */
+export function isUnfinished(summary: ExecutionSummary): boolean {
+	return UNFINISHED.has(summary.status);
+}
+
+/**
+ * A workflow's executions, each once. n8n's list joins the executions it is running with those saved as finished,
+ * and one finishing in between can be listed twice (seen in queue mode: 7 entries for 6 runs); the finished entry wins.
+ */
 export async function executionsOf(n8n: Launched, workflowId: string): Promise<ExecutionSummary[]> {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 	const data = await n8n.rest<{ results: ExecutionSummary[] } | ExecutionSummary[]>('GET', `/rest/executions?filter=${filter}&limit=100`);
-	return Array.isArray(data) ? data : data.results;
+	return onceEach(Array.isArray(data) ? data : data.results);
+}
+
+/** Each execution once, by id, in the order first listed; an entry of a finished state wins over an unfinished one. */
+export function onceEach(listed: ExecutionSummary[]): ExecutionSummary[] {
+	const byId = new Map<string, ExecutionSummary>();
+	for (const summary of listed) {
+		const id = String(summary.id);
+		const known = byId.get(id);
+		if (!known || (isUnfinished(known) && !isUnfinished(summary))) byId.set(id, { ...summary, id });
+	}
+	return [...byId.values()];
+}
+
+/** Waits until every one of the executions named has finished; answers their summaries. */
+export async function finishedExecutions(n8n: Launched, workflowId: string, ids: string[], timeoutMs: number): Promise<ExecutionSummary[]> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const listed = new Map((await executionsOf(n8n, workflowId)).map((summary) => [summary.id, summary]));
+		const mine = ids.map((id) => listed.get(id));
+		if (mine.every((summary) => summary !== undefined && !isUnfinished(summary))) return mine as ExecutionSummary[];
+		if (Date.now() > deadline) {
+			throw new Error(`executions ${ids.filter((_id, index) => !mine[index] || isUnfinished(mine[index]!)).join(', ')} of ${workflowId} had not finished after ${timeoutMs} ms`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+	}
 }
 
 export async function execution(n8n: Launched, id: string): Promise<ExecutionDetail> {
