@@ -12,7 +12,7 @@
  *     `npm rebuild sqlite3` (once per sqlite3 and Node.js version: <cache>/sqlite3-<v>-node-<v>/), into <cache>/n8n-<version>/
  * Idempotent: each step writes a marker when it completed; later runs reuse it. One lock per cached folder,
  * so a second clone waits for the first to finish that folder, then reuses it.
- * Run: node scripts/provision-n8n.js [version|1.x|2.x|all] | list | clear [version] (`all`: every version at once)
+ * Run: node scripts/provision-n8n.js [version|1.x|2.x|all] | list | clear [version] (`all`: the default version, then the others at once)
  * The version also comes from $CARGUS_N8N_VERSION; the default is DEFAULT_N8N_VERSION.
  */
 const { spawn, execFileSync } = require('node:child_process');
@@ -358,9 +358,10 @@ if (require.main === module) {
 	const run = async () => {
 		if (command === 'clear') return clearCache(arg);
 		if (command === 'list') return listCache();
-		// All versions side by side: each has its own folder and lock, and the installs mostly wait on the registry.
-		const versions = command === 'all' ? Object.keys(N8N_VERSIONS) : [command];
-		await Promise.all(versions.map((v) => provision(v)));
+		if (command !== 'all') return provision(command);
+		// The default version first (its end-to-end run is the longest and waits for it), then the others side by side.
+		await provision(DEFAULT_N8N_VERSION);
+		await Promise.all(Object.keys(N8N_VERSIONS).filter((v) => v !== DEFAULT_N8N_VERSION).map((v) => provision(v)));
 	};
 	run().catch((err) => {
 		process.stderr.write(`provision: ${err.message}\n`);

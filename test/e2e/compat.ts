@@ -1,16 +1,19 @@
 /**
  * Compatibility run (npm run test:e2e:compat): the end-to-end test (test/e2e/run.ts) on every tested n8n
- * version at once, each in its own process with its own provisioned n8n, user folder and ports (the servers
- * mostly wait for n8n's polls, so they overlap well). The package is built once, first. A version still being
- * provisioned (by .ci/run in the background) is waited for by its own run only. Prints each version's checks
- * prefixed with the version, a table of the results, writes it to artifacts/compat.json, and ends with
- * `e2e: N passed, N failed` over all versions. `--n8n 1.x,2.40.7` runs only those; `--serial` one after another.
+ * version, each in its own process with its own provisioned n8n, user folder and ports. The default version runs
+ * every check; the others run what differs between versions (test/e2e/versionChecks.ts), one after another beside
+ * the default one, so that no more servers and browsers run at once than 2 cores carry. The package is built once,
+ * first. A version still being provisioned (by .ci/run in the background) is waited for by its own run only.
+ * Prints each version's checks prefixed with the version, a table of the results, writes it to
+ * artifacts/compat.json, and ends with `e2e: N passed, N failed` over all versions. `--n8n 1.x,2.40.7` runs only
+ * those; `--serial` one after another; `--every-check` the whole suite on every version.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { n8nTarget, N8N_VERSIONS, ROOT } from '../../scripts/lib/launcher';
+import { n8nTarget, N8N_VERSION, N8N_VERSIONS, ROOT } from '../../scripts/lib/launcher';
+import { onlyFor } from './versionChecks';
 
 interface VersionResult {
 	n8n: string;
@@ -25,13 +28,13 @@ interface VersionResult {
 const PORT_BASE = Number(process.env.CARGUS_COMPAT_PORT ?? 5740);
 const PORT_STEP = 20;
 
-function runOne(version: string, portBase: number): Promise<VersionResult> {
+function runOne(version: string, portBase: number, only: string | undefined): Promise<VersionResult> {
 	const target = n8nTarget(version);
 	const started = Date.now();
 	return new Promise((resolve, reject) => {
 		const child = spawn(process.execPath, [require.resolve('ts-node/dist/bin'), '--transpile-only', '--prefer-ts-exts', path.join(__dirname, 'run.ts'), '--n8n', version], {
 			cwd: ROOT,
-			env: { ...process.env, CARGUS_E2E_PORT: String(portBase), CARGUS_PACKAGE_BUILT: '1' },
+			env: { ...process.env, CARGUS_E2E_PORT: String(portBase), CARGUS_PACKAGE_BUILT: '1', ...(only === undefined ? {} : { CARGUS_E2E_ONLY: only }) },
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
 		let output = '';
@@ -70,17 +73,23 @@ function buildOnce(): void {
 }
 
 async function main(): Promise<void> {
-	const { values } = parseArgs({ options: { n8n: { type: 'string' }, serial: { type: 'boolean' } } });
+	const { values } = parseArgs({ options: { n8n: { type: 'string' }, serial: { type: 'boolean' }, 'every-check': { type: 'boolean' } } });
 	const versions = values.n8n ? values.n8n.split(',').map((v) => n8nTarget(v.trim()).version) : N8N_VERSIONS;
+	const everything = values['every-check'] === true || process.env.CARGUS_E2E_EVERY_CHECK === '1';
 	const started = Date.now();
 	buildOnce();
-	process.stdout.write(`compat: n8n ${versions.join(', ')}${values.serial ? ', one after another' : ', at once'}\n`);
-	const results: VersionResult[] = [];
-	if (values.serial) {
-		for (const [index, version] of versions.entries()) results.push(await runOne(version, PORT_BASE + index * PORT_STEP));
-	} else {
-		results.push(...(await Promise.all(versions.map((version, index) => runOne(version, PORT_BASE + index * PORT_STEP)))));
-	}
+	const run = (version: string) => runOne(version, PORT_BASE + versions.indexOf(version) * PORT_STEP, process.env.CARGUS_E2E_ONLY ?? onlyFor(version, N8N_VERSION, everything));
+	const others = versions.filter((version) => version !== N8N_VERSION);
+	const plan = values.serial ? 'one after another' : `${versions.includes(N8N_VERSION) ? `${N8N_VERSION} (every check) beside ` : ''}${others.join(' then ')}${everything ? '' : ' (the checks that differ between versions)'}`;
+	process.stdout.write(`compat: n8n ${plan}\n`);
+	const inTurn = async (list: string[]) => {
+		const done: VersionResult[] = [];
+		for (const version of list) done.push(await run(version));
+		return done;
+	};
+	const results: VersionResult[] = values.serial
+		? await inTurn(versions)
+		: (await Promise.all([inTurn(versions.filter((version) => version === N8N_VERSION)), inTurn(others)])).flat();
 	process.stdout.write('\ncompat: results\n');
 	process.stdout.write('| n8n | Node.js | checks passed | failed | time |\n|---|---|---|---|---|\n');
 	for (const r of results) process.stdout.write(`| ${r.n8n} | ${r.node} | ${r.passed} | ${r.failed} | ${r.seconds} s |\n`);

@@ -1,0 +1,26 @@
+/**
+ * What the compatibility run checks on each tested n8n version. The version `npm start` uses runs every check; the
+ * others run what differs between n8n versions (docs/testing.md says why each one is here). Each entry is a word
+ * or phrase of a check's name, as CARGUS_E2E_ONLY takes them.
+ */
+export const EVERY_VERSION_CHECKS: ReadonlyArray<{ word: string; why: string }> = [
+	{ word: 'n8n has an owner', why: 'the owner setup and login differ between 1.x and 2.x' },
+	{ word: 'are loaded (/types/nodes.json)', why: 'loading a community package, the AI tool variant included' },
+	{ word: 'example workflows are imported', why: 'the CLI import of credentials and workflows' },
+	{ word: 'one login each time', why: 'when n8n calls preAuthentication and retries after a 401' },
+	{ word: 'passes its test', why: 'the editor\'s credential test' },
+	{ word: '"e-shop order to awb and label": webhook', why: 'example 1: webhook, binary label, Respond to Webhook' },
+	{ word: 'called twice with the same shop order', why: 'one AWB per order across executions' },
+	{ word: 'activated trigger turns new sandbox events', why: 'polling: activation, poll times, static data' },
+	{ word: '"email invoices": the activated', why: 'a trigger with binary data (the PDF) in the version\'s default binary mode' },
+	{ word: 'dropdowns of a newly added create node', why: 'the editor\'s load options and resource locators' },
+	{ word: 'forms in light mode', why: 'the editor\'s forms' },
+	{ word: 'durable poll cursors', why: 'the scheduler flags of n8n 2.37 and later (skipped on 1.x)' },
+	{ word: 'no call outside this machine', why: 'what each version phones home to' },
+];
+
+/** CARGUS_E2E_ONLY for a version other than the default, unless the whole suite is asked for everywhere. */
+export function onlyFor(version: string, defaultVersion: string, everything: boolean): string | undefined {
+	if (everything || version === defaultVersion) return undefined;
+	return EVERY_VERSION_CHECKS.map((check) => check.word).join(',');
+}
