@@ -47,7 +47,10 @@ export async function accountTrackingCheck(live: Launched, control: SandboxContr
 			return keys.length >= expected.length ? keys : undefined;
 		});
 		// One more poll goes by: nothing of the AWB comes twice.
-		await sleep(75000);
+		const traced = async () => (await control.requests()).filter((q) => q.operation.startsWith('trace') && q.status === 200).length;
+		const tracedSoFar = await traced();
+		await waitFor('one more poll', 150000, async () => ((await traced()) > tracedSoFar ? true : undefined));
+		await sleep(5000);
 		const again: string[] = [];
 		for (const run of (await executionsOf(live, WORKFLOW)).filter((r) => !executionsBefore.has(r.id))) {
 			for (const item of outputOf(await execution(live, run.id), TRIGGER)) if (String(item.json.Barcode) === barcode) again.push(String(item.json.EventId));

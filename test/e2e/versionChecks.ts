@@ -9,13 +9,11 @@ export const EVERY_VERSION_CHECKS: ReadonlyArray<{ word: string; why: string }> 
 	{ word: 'example workflows are imported', why: 'the CLI import of credentials and workflows' },
 	{ word: 'one login each time', why: 'when n8n calls preAuthentication and retries after a 401' },
 	{ word: 'passes its test', why: 'the editor\'s credential test' },
-	{ word: '"e-shop order to awb and label": webhook', why: 'example 1: webhook, binary label, Respond to Webhook' },
+	{ word: '"e-shop order to awb and label": webhook', why: 'example 1: webhook, the binary label in the version\'s default binary data mode, Respond to Webhook' },
 	{ word: 'called twice with the same shop order', why: 'one AWB per order across executions' },
 	{ word: 'activated trigger turns new sandbox events', why: 'polling: activation, poll times, static data' },
-	{ word: '"email invoices": the activated', why: 'a trigger with binary data (the PDF) in the version\'s default binary mode' },
 	{ word: 'dropdowns of a newly added create node', why: 'the editor\'s load options and resource locators' },
 	{ word: 'forms in light mode', why: 'the editor\'s forms' },
-	{ word: 'durable poll cursors', why: 'the scheduler flags of n8n 2.37 and later (skipped on 1.x)' },
 	{ word: 'no call outside this machine', why: 'what each version phones home to' },
 ];
 
