@@ -11,9 +11,23 @@ export interface SandboxSettings {
 	ordersListOfOne: 'list' | 'object';
 	/** The order in which `GET /api/Awbs/GetByDate` lists AWBs: as they were made, or the newest first (Cargus' own: unknown). */
 	awbsByDateOrder: 'oldest-first' | 'newest-first';
+	/**
+	 * How `GET /api/Localities` and `NoAuth/GetLocalities` answer: a flat list of localities (`flat`, the default: what the
+	 * shop plugins read) or the interface's `[{"Locality": [...], "message": "OK"}]` (`grouped`).
+	 */
+	localities: 'flat' | 'grouped';
+	/** Largest `itemsPerPage` the paged lists take, or null (the default) for no limit: Cargus documents none. */
+	maxItemsPerPage: number | null;
+	/**
+	 * Whether the sandbox also makes the checks no source shows Cargus making (field lengths, negative amounts, a
+	 * service's undocumented limits, ...): off by default; docs/sandbox.md, "Refusals", lists them.
+	 */
+	strictChecks: boolean;
 }
 
-const DEFAULT_SETTINGS: SandboxSettings = { expiredTokenAnswer: '401', ordersListOfOne: 'list', awbsByDateOrder: 'oldest-first' };
+const DEFAULT_SETTINGS: SandboxSettings = {
+	expiredTokenAnswer: '401', ordersListOfOne: 'list', awbsByDateOrder: 'oldest-first', localities: 'flat', maxItemsPerPage: null, strictChecks: false,
+};
 
 /** Everything the routes share: state, clock, faults, limits and the request log. */
 export class SandboxContext {

@@ -181,6 +181,21 @@ export function installControlApi(app: FastifyInstance, context: SandboxContext)
 				if (awbsOrder !== 'oldest-first' && awbsOrder !== 'newest-first') return badRequest(reply, "awbsByDateOrder must be 'oldest-first' or 'newest-first'");
 				context.settings.awbsByDateOrder = awbsOrder;
 			}
+			const localities = body(request.body).localities;
+			if (localities !== undefined) {
+				if (localities !== 'flat' && localities !== 'grouped') return badRequest(reply, "localities must be 'flat' or 'grouped'");
+				context.settings.localities = localities;
+			}
+			const maxItemsPerPage = body(request.body).maxItemsPerPage;
+			if (maxItemsPerPage !== undefined) {
+				if (maxItemsPerPage !== null && (!Number.isInteger(maxItemsPerPage) || (maxItemsPerPage as number) < 1)) return badRequest(reply, 'maxItemsPerPage must be a positive integer or null');
+				context.settings.maxItemsPerPage = maxItemsPerPage as number | null;
+			}
+			const strictChecks = body(request.body).strictChecks;
+			if (strictChecks !== undefined) {
+				if (typeof strictChecks !== 'boolean') return badRequest(reply, 'strictChecks must be true or false');
+				context.settings.strictChecks = strictChecks;
+			}
 			return context.settings;
 		});
 

@@ -1,6 +1,6 @@
 import { AnswerError } from './answers';
 import { modelStateError } from './errorBodies';
-import { referenceData, type LocalityRecord } from '../world/referenceData';
+import { referenceData, type County, type LocalityRecord } from '../world/referenceData';
 import type { OperationSpec } from './operation';
 import type { PickupLocation } from '../world/types';
 import { EMAIL_PATTERN, type Schema } from './validation';
@@ -26,10 +26,20 @@ export const ADDRESS_FIELDS: Schema = {
 	CountryId: { type: 'int' },
 };
 
-const normalize = (text: string) => text.trim().toLowerCase();
+/** Names compare as Cargus matches them for the shop plugins: case, spaces and diacritics aside (`Iași` = `IASI`). */
+const normalize = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
 
 /**
- * Finds the locality the address names (LocalityId, or LocalityName within the county):
+ * Whether a county name as a client sends it names this county: its name, or its code (`CJ`), which OpenCart sends
+ * from the shop's zone (real-clients.md, "OpenCart's whole flow", calls 6 and 7).
+ */
+function namesCounty(given: string, county: County | undefined): boolean {
+	const wanted = normalize(given);
+	return county !== undefined && (normalize(county.Name) === wanted || normalize(county.Abbreviation) === wanted);
+}
+
+/**
+ * Finds the locality the address names (LocalityId, or LocalityName within the county, named or by its code):
  * unknown locality or county answers ["Localitate invalida"] / ["Judet invalid"].
  */
 export function resolveLocality(fields: Record<string, unknown>, spec: OperationSpec): LocalityRecord | undefined {
@@ -46,17 +56,18 @@ export function resolveLocality(fields: Record<string, unknown>, spec: Operation
 	}
 	if (fields.LocalityName !== undefined) {
 		const name = normalize(String(fields.LocalityName));
-		const county = fields.CountyName === undefined ? undefined : normalize(String(fields.CountyName));
+		const county = fields.CountyName === undefined ? undefined : String(fields.CountyName);
 		const locality = reference.localities.find((l) => normalize(l.Name) === name &&
-			(fields.CountyId === undefined || l.CountyId === fields.CountyId) && (county === undefined || normalize(l.CountyName) === county));
+			(fields.CountyId === undefined || l.CountyId === fields.CountyId) && (county === undefined || namesCounty(county, reference.countyById.get(l.CountyId))));
 		if (!locality) failWith(spec, `Localitate invalida: LocalityName "${String(fields.LocalityName).slice(0, 60)}".`);
 		return locality;
 	}
 	return undefined;
 }
 
+/** An e-mail address's form: checked only with `strictChecks` (Cargus documents none). */
 export function checkEmail(fields: Record<string, unknown>, spec: OperationSpec): void {
-	if (fields.Email !== undefined && !EMAIL_PATTERN.test(String(fields.Email))) {
+	if (spec.strict && fields.Email !== undefined && !EMAIL_PATTERN.test(String(fields.Email))) {
 		throw new AnswerError(modelStateError(spec.invalidStatus, { Email: ['The Email field is not a valid e-mail address.'] }));
 	}
 }

@@ -37,10 +37,11 @@ const PRICE_FIELDS: Schema = {
 	PriceTableId: { type: 'int' },
 };
 
+// Weight is optional: OpenCart sends its envelopes as {Code: "P1", Type: 0} (real-clients.md, "OpenCart's whole flow", call 7).
 const PARCEL_CODE_FIELDS: Schema = {
 	Code: { type: 'string', maxLength: 50 },
-	Type: { type: 'int', required: true },
-	Weight: { type: 'int', required: true },
+	Type: { type: 'int' },
+	Weight: { type: 'int' },
 	Length: { type: 'int' },
 	Width: { type: 'int' },
 	Height: { type: 'int' },
@@ -49,22 +50,70 @@ const PARCEL_CODE_FIELDS: Schema = {
 
 const number = (value: unknown) => (value as number | undefined) ?? 0;
 
-/** The checks an AWB and a price share: pieces, weight, the service's limits, amounts, payer, price table. */
+/**
+ * The service an AWB travels with. `ServiceId` 0 (OpenCart's value when the shop chose none) or none at all: the one
+ * the weight calls for, as the document's ShippingCalculation row gives it (34 up to 31 kg, 35 up to 50 kg, else 36).
+ */
+function serviceFor(serviceId: number | undefined, totalWeight: number): number {
+	if (serviceId !== undefined && serviceId !== 0) return serviceId;
+	return totalWeight <= 31 ? 34 : totalWeight <= 50 ? 35 : 36;
+}
+
+/**
+ * The price table: `PriceTableId` 0 (the document's own example, and OpenCart's value when the shop chose none) or
+ * none at all is the account's default table, the first PriceTables lists.
+ */
+function priceTableFor(priceTableId: number | undefined): number {
+	return priceTableId === undefined || priceTableId === 0 ? PRICE_TABLES[0].PriceTableId : priceTableId;
+}
+
+/**
+ * The checks an AWB and a price share: pieces, weight, the service's limits, amounts, payer, price table. Those
+ * that no source shows Cargus making apply only with the `strictChecks` setting (docs/sandbox.md, "Refusals").
+ */
 function checkShipment(fields: Record<string, unknown>, spec: OperationSpec, pieceWeights: number[] = []): PriceInput & { parcels: number; envelopes: number } {
 	const parcels = number(fields.Parcels);
 	const envelopes = number(fields.Envelopes);
 	const totalWeight = number(fields.TotalWeight);
-	const serviceId = (fields.ServiceId as number | undefined) ?? 34;
+	const serviceId = serviceFor(fields.ServiceId as number | undefined, totalWeight);
 	const service = SERVICES[serviceId];
 	if (!service) failWith(spec, `ServiceId invalid: ${serviceId} (${Object.keys(SERVICES).join(', ')}).`);
+	if (envelopes > MAX_ENVELOPES) failWith(spec, `Envelopes: cel mult ${MAX_ENVELOPES} plicuri pe un AWB.`);
+	if (service.documented.maxTotalKg !== undefined && totalWeight > service.documented.maxTotalKg) {
+		failWith(spec, `Serviciul ${service.name} (${serviceId}) accepta cel mult ${service.documented.maxTotalKg} kg (TotalWeight ${totalWeight}).`);
+	}
+	if (service.documented.maxPieces !== undefined && parcels + envelopes > service.documented.maxPieces) {
+		failWith(spec, `Serviciul ${service.name} (${serviceId}) accepta cel mult ${service.documented.maxPieces} piese.`);
+	}
+	if (service.documented.maxPieceKg !== undefined && pieceWeights.some((weight) => weight > (service.documented.maxPieceKg as number))) {
+		failWith(spec, `Serviciul ${service.name} (${serviceId}) accepta cel mult ${service.documented.maxPieceKg} kg pe colet (ParcelCodes).`);
+	}
+	const payer = (fields.ShipmentPayer as number | undefined) ?? 1;
+	if (payer !== 1 && payer !== 2) failWith(spec, `ShipmentPayer invalid: ${payer} (1 expeditor, 2 destinatar).`);
+	const priceTableId = priceTableFor(fields.PriceTableId as number | undefined);
+	if (spec.strict) checkShipmentStrictly(fields, spec, { parcels, envelopes, totalWeight, serviceId, priceTableId, pieceWeights });
+	return {
+		parcels, envelopes, totalWeight, serviceId,
+		priceTableId: PRICE_TABLES.some((table) => table.PriceTableId === priceTableId) ? priceTableId : PRICE_TABLES[0].PriceTableId,
+		toLocalityId: 0,
+		declaredValue: number(fields.DeclaredValue), cashRepayment: number(fields.CashRepayment), bankRepayment: number(fields.BankRepayment),
+		openPackage: fields.OpenPackage === true, saturdayDelivery: fields.SaturdayDelivery === true, morningDelivery: fields.MorningDelivery === true,
+	};
+}
+
+/** The sandbox's own checks of a shipment, which no source shows Cargus making: only with `strictChecks`. */
+function checkShipmentStrictly(fields: Record<string, unknown>, spec: OperationSpec, shipment: {
+	parcels: number; envelopes: number; totalWeight: number; serviceId: number; priceTableId: number; pieceWeights: number[];
+}): void {
+	const { parcels, envelopes, totalWeight, serviceId } = shipment;
+	const service = SERVICES[serviceId];
 	if (parcels < 0 || envelopes < 0) failWith(spec, 'Parcels si Envelopes nu pot fi negative.');
 	if (parcels + envelopes < 1) failWith(spec, 'Expeditia trebuie sa contina cel putin un colet sau un plic (Parcels, Envelopes).');
-	if (envelopes > MAX_ENVELOPES) failWith(spec, `Envelopes: cel mult ${MAX_ENVELOPES} plicuri pe un AWB.`);
 	if (parcels > 0 && totalWeight < 1) failWith(spec, 'TotalWeight trebuie sa fie cel putin 1 kg pentru colete.');
 	if (totalWeight < 0) failWith(spec, 'TotalWeight nu poate fi negativ.');
 	if (parcels + envelopes > service.maxPieces) failWith(spec, `Serviciul ${service.name} (${serviceId}) accepta cel mult ${service.maxPieces} piese.`);
 	if (totalWeight > service.maxTotalKg) failWith(spec, `Serviciul ${service.name} (${serviceId}) accepta cel mult ${service.maxTotalKg} kg (TotalWeight ${totalWeight}).`);
-	if (pieceWeights.some((weight) => weight > service.maxPieceKg)) failWith(spec, `Serviciul ${service.name} (${serviceId}) accepta cel mult ${service.maxPieceKg} kg pe colet (ParcelCodes).`);
+	if (shipment.pieceWeights.some((weight) => weight > service.maxPieceKg)) failWith(spec, `Serviciul ${service.name} (${serviceId}) accepta cel mult ${service.maxPieceKg} kg pe colet (ParcelCodes).`);
 	if (serviceId === 36 && envelopes > 0) failWith(spec, 'Serviciul Pallet Standard (36) nu accepta plicuri.');
 	for (const name of ['DeclaredValue', 'CashRepayment', 'BankRepayment']) {
 		if (number(fields[name]) < 0) failWith(spec, `${name} nu poate fi negativ.`);
@@ -72,26 +121,22 @@ function checkShipment(fields: Record<string, unknown>, spec: OperationSpec, pie
 	if (number(fields.CashRepayment) > 0 && number(fields.BankRepayment) > 0) {
 		failWith(spec, 'Rambursul se incaseaza fie numerar (CashRepayment), fie in cont (BankRepayment), nu amandoua.');
 	}
-	const payer = (fields.ShipmentPayer as number | undefined) ?? 1;
-	if (payer !== 1 && payer !== 2) failWith(spec, `ShipmentPayer invalid: ${payer} (1 expeditor, 2 destinatar).`);
-	const priceTableId = (fields.PriceTableId as number | undefined) ?? 1;
-	if (!PRICE_TABLES.some((table) => table.PriceTableId === priceTableId)) failWith(spec, `PriceTableId invalid: ${priceTableId}.`);
-	return {
-		parcels, envelopes, totalWeight, serviceId, priceTableId, toLocalityId: 0,
-		declaredValue: number(fields.DeclaredValue), cashRepayment: number(fields.CashRepayment), bankRepayment: number(fields.BankRepayment),
-		openPackage: fields.OpenPackage === true, saturdayDelivery: fields.SaturdayDelivery === true, morningDelivery: fields.MorningDelivery === true,
-	};
+	if (!PRICE_TABLES.some((table) => table.PriceTableId === shipment.priceTableId)) failWith(spec, `PriceTableId invalid: ${shipment.priceTableId}.`);
 }
 
-/** ParcelCodes: one entry per parcel (Type 1) and envelope (Type 0), their counts matching Parcels and Envelopes. */
+/**
+ * ParcelCodes: one entry per parcel (Type 1) and envelope (Type 0; a missing Type is 0, as a model binder leaves an
+ * int it is not given). With `strictChecks`, weights are not negative and the counts match Parcels and Envelopes.
+ */
 function checkParcelCodes(raw: unknown, fields: Record<string, unknown>, spec: OperationSpec): Array<Record<string, unknown>> {
 	if (raw === undefined || raw === null) return [];
 	if (!Array.isArray(raw)) throw new AnswerError(modelStateError(spec.invalidStatus, { ParcelCodes: ['The ParcelCodes field must be a list.'] }));
 	const codes = raw.map((item, index) => validateOrFail(isObject(item) ? item : {}, PARCEL_CODE_FIELDS, spec, `ParcelCodes[${index}].`));
 	codes.forEach((code, index) => {
-		if (code.Type !== 0 && code.Type !== 1) failWith(spec, `ParcelCodes[${index}].Type invalid: ${String(code.Type)} (1 colet, 0 plic).`);
-		if ((code.Weight as number) < 0) failWith(spec, `ParcelCodes[${index}].Weight nu poate fi negativ.`);
+		if (code.Type !== undefined && code.Type !== 0 && code.Type !== 1) failWith(spec, `ParcelCodes[${index}].Type invalid: ${String(code.Type)} (1 colet, 0 plic).`);
+		if (spec.strict && number(code.Weight) < 0) failWith(spec, `ParcelCodes[${index}].Weight nu poate fi negativ.`);
 	});
+	if (!spec.strict) return codes;
 	const parcels = codes.filter((code) => code.Type === 1).length;
 	if (parcels !== number(fields.Parcels) || codes.length - parcels !== number(fields.Envelopes)) {
 		failWith(spec, `ParcelCodes: ${parcels} colete si ${codes.length - parcels} plicuri, dar Parcels ${number(fields.Parcels)} si Envelopes ${number(fields.Envelopes)}.`);
@@ -122,9 +167,9 @@ export function monthDayYearRange(query: QueryReader, spec: OperationSpec): { fr
 /** AWBs: create (answers the barcode), delete before the first checkpoint, read by barcode or order, list by date; prices. */
 export function registerAwbs(app: FastifyInstance, context: SandboxContext): void {
 	const { store } = context;
-	const view = (shipment: Shipment, now: number) => {
+	const view = (shipment: Shipment, now: number, deleted = false) => {
 		const sender = shipment.awb ? store.locations.get(shipment.awb.SenderLocationId) : store.locationsOf(shipment.clientId).find((l) => l.Name === shipment.sender);
-		return awbView(shipment, sender, now);
+		return awbView(shipment, sender, now, deleted);
 	};
 
 	const createAwb = ({ body, spec, account, now }: OperationInput): Shipment => {
@@ -142,7 +187,7 @@ export function registerAwbs(app: FastifyInstance, context: SandboxContext): voi
 			const returnType = (fields.ConsumerReturnType as number | undefined) ?? 0;
 			const returnDays = (fields.ReturnCodeExpirationDays as number | undefined) ?? 0;
 			if (![0, 1, 2].includes(returnType)) failWith(spec, `ConsumerReturnType invalid: ${returnType} (0 fara retur, 1 cod retur, 2 AWB retur pre-tiparit).`);
-			if (returnDays < 0 || returnDays > 180) failWith(spec, `ReturnCodeExpirationDays invalid: ${returnDays} (0-180 zile).`);
+			if (spec.strict && (returnDays < 0 || returnDays > 180)) failWith(spec, `ReturnCodeExpirationDays invalid: ${returnDays} (0-180 zile).`);
 			const senderInput = input.Sender ?? input.sender;
 			const recipientInput = input.Recipient ?? input.recipient;
 			const missing: Record<string, string[]> = {};
@@ -152,15 +197,15 @@ export function registerAwbs(app: FastifyInstance, context: SandboxContext): voi
 			const sender = validateOrFail(senderInput as Record<string, unknown>, ADDRESS_FIELDS, spec, 'Sender.');
 			const recipient = validateOrFail(recipientInput as Record<string, unknown>, {
 				...ADDRESS_FIELDS,
-				Name: { type: 'string', maxLength: 100, required: true },
-				PhoneNumber: { type: 'string', maxLength: 50, required: true },
+				Name: { type: 'string', maxLength: 100, required: 'strict' },
+				PhoneNumber: { type: 'string', maxLength: 50, required: 'strict' },
 			}, spec, 'Recipient.');
 			checkEmail(recipient, spec);
 			const parcelCodes = checkParcelCodes(input.ParcelCodes ?? input.parcelCodes, fields, spec);
-			const shipment = checkShipment(fields, spec, parcelCodes.filter((code) => code.Type === 1).map((code) => code.Weight as number));
+			const shipment = checkShipment(fields, spec, parcelCodes.filter((code) => code.Type === 1).map((code) => number(code.Weight)));
 			if (sender.LocationId === undefined) failWith(spec, 'Sender.LocationId: expeditorul trebuie sa fie un punct de ridicare al clientului.');
 			const point = pudoPointOf(fields, shipment.serviceId, spec);
-			if (point && shipment.cashRepayment > 0 && !point.ServiceCOD) failWith(spec, `Punctul Ship & Go ${point.Id} nu accepta ramburs (CashRepayment).`);
+			if (spec.strict && point && shipment.cashRepayment > 0 && !point.ServiceCOD) failWith(spec, `Punctul Ship & Go ${point.Id} nu accepta ramburs (CashRepayment).`);
 			const locality = resolveLocality(recipient, spec) ?? pointLocality(point) ?? failWith(spec, 'Recipient.LocalityId (sau LocalityName) este obligatoriu.');
 			checkStreet(recipient, locality, spec);
 			const location = store.locationOfClient(account.clientId, sender.LocationId as number);
@@ -168,8 +213,8 @@ export function registerAwbs(app: FastifyInstance, context: SandboxContext): voi
 				throw new AnswerError(errorObject(409, `Punctul de ridicare ${String(sender.LocationId)} nu exista.`));
 			}
 			const wanted = fields.BarCode === undefined ? undefined : String(fields.BarCode).trim();
-			if (wanted !== undefined && !/^\d{6,20}$/.test(wanted)) failWith(spec, `BarCode invalid: "${wanted}" (6-20 cifre).`);
-			if (wanted !== undefined && store.shipments.has(wanted)) throw new AnswerError(errorObject(409, `AWB-ul ${wanted} exista deja.`));
+			if (spec.strict && wanted !== undefined && !/^\d{6,20}$/.test(wanted)) failWith(spec, `BarCode invalid: "${wanted}" (6-20 cifre).`);
+			if (wanted !== undefined && (store.shipments.has(wanted) || store.deletedAwbs.has(wanted))) throw new AnswerError(errorObject(409, `AWB-ul ${wanted} exista deja.`));
 
 			const price = priceOf({ ...shipment, toLocalityId: locality.LocalityId });
 			const order = store.joinCurrentOrder(location, { parcels: shipment.parcels, envelopes: shipment.envelopes, weight: shipment.totalWeight }, now);
@@ -231,13 +276,14 @@ export function registerAwbs(app: FastifyInstance, context: SandboxContext): voi
 	defineOperation(app, context, 'DELETE', '/api/Awbs', { operation: 'deleteAwb', auth: 'bearer', invalidStatus: 400 },
 		({ query, spec, account, now }) => {
 			const barcode = requiredQuery(query, 'barCode', spec);
-			if (!/^\d{6,20}$/.test(barcode)) failWith(spec, `barCode invalid: "${barcode.slice(0, 40)}" (6-20 cifre).`);
+			if (spec.strict && !/^\d{6,20}$/.test(barcode)) failWith(spec, `barCode invalid: "${barcode.slice(0, 40)}" (6-20 cifre).`);
 			const shipment = store.shipments.get(barcode);
 			if (!shipment || shipment.clientId !== account.clientId) throw new AnswerError(errorObject(409, `AWB-ul ${barcode} nu exista.`));
 			if (visibleEvents(shipment, now).length > 0) {
 				throw new AnswerError(errorObject(409, `AWB-ul ${barcode} nu mai poate fi sters: a fost deja scanat de Cargus.`));
 			}
 			store.shipments.delete(barcode);
+			store.deletedAwbs.set(barcode, { shipment, deletedAt: now });
 			const order = shipment.awb ? store.orders.get(shipment.awb.OrderId) : undefined;
 			if (order && shipment.awb) {
 				order.NoParcel -= shipment.awb.Parcels;
@@ -248,6 +294,12 @@ export function registerAwbs(app: FastifyInstance, context: SandboxContext): voi
 			return ok(true, 'boolean');
 		});
 
+	/** The client's AWBs, deleted ones included, as the AWB lists answer them. */
+	const awbRecords = (found: Array<Shipment | undefined>, clientId: number, now: number) => found
+		.filter((s): s is Shipment => s !== undefined && s.clientId === clientId && s.createdAt <= now)
+		.map((s) => ({ shipment: s, record: view(s, now, store.deletedAwbs.has(s.barcode)) }));
+	const withDeleted = () => [...store.shipments.values(), ...[...store.deletedAwbs.values()].map((deleted) => deleted.shipment)];
+
 	defineOperation(app, context, 'GET', '/api/Awbs', { operation: 'getAwb', auth: 'bearer', invalidStatus: 400 },
 		({ query, spec, account, now }) => {
 			const orderId = intQuery(query, 'orderId', spec, false);
@@ -255,24 +307,23 @@ export function registerAwbs(app: FastifyInstance, context: SandboxContext): voi
 			if (orderId === undefined && barcode === undefined) {
 				throw new AnswerError(modelStateError(spec.invalidStatus, { barCode: ['The barCode parameter (or orderId) is required.'] }));
 			}
-			if (barcode !== undefined && !/^\d{6,20}$/.test(barcode)) failWith(spec, `barCode invalid: "${barcode.slice(0, 40)}" (6-20 cifre).`);
+			if (spec.strict && barcode !== undefined && !/^\d{6,20}$/.test(barcode)) failWith(spec, `barCode invalid: "${barcode.slice(0, 40)}" (6-20 cifre).`);
 			const found = barcode !== undefined
-				? [store.shipments.get(barcode)].filter((s): s is Shipment => s !== undefined)
-				: [...store.shipments.values()].filter((s) => s.awb?.OrderId === orderId);
-			const own = found.filter((s) => s.clientId === account.clientId && s.createdAt <= now);
-			return own.length === 0 ? noContent() : ok(own.map((s) => view(s, now)), 'Awb');
+				? [store.shipments.get(barcode) ?? store.deletedAwbs.get(barcode)?.shipment]
+				: withDeleted().filter((s) => s.awb?.OrderId === orderId);
+			const own = awbRecords(found, account.clientId, now);
+			return own.length === 0 ? noContent() : ok(own.map((entry) => entry.record), 'Awb');
 		});
 
 	defineOperation(app, context, 'GET', '/api/Awbs/GetByDate', { operation: 'awbsByDate', auth: 'bearer', invalidStatus: 400 },
 		({ query, spec, account, now }) => {
 			const { from, end } = monthDayYearRange(query, spec);
-			const paging = pagingQuery(query, spec);
-			const matches = [...store.shipments.values()]
-				.filter((s) => s.clientId === account.clientId && s.createdAt >= from && s.createdAt <= end && s.createdAt <= now)
-				.sort((a, b) => a.createdAt - b.createdAt || a.barcode.localeCompare(b.barcode));
+			const paging = pagingQuery(query, spec, context.settings.maxItemsPerPage);
+			const matches = awbRecords(withDeleted().filter((s) => s.createdAt >= from && s.createdAt <= end), account.clientId, now)
+				.sort((a, b) => a.shipment.createdAt - b.shipment.createdAt || a.shipment.barcode.localeCompare(b.shipment.barcode));
 			if (context.settings.awbsByDateOrder === 'newest-first') matches.reverse();
 			const page = pageOf(matches, paging);
-			return page.length === 0 ? noContent() : ok(page.map((s) => view(s, now)), 'Awb');
+			return page.length === 0 ? noContent() : ok(page.map((entry) => entry.record), 'Awb');
 		});
 
 	defineOperation(app, context, 'POST', '/api/ShippingCalculation', { operation: 'shippingCalculation', auth: 'bearer', invalidStatus: 400 },
@@ -306,7 +357,7 @@ export function registerAwbs(app: FastifyInstance, context: SandboxContext): voi
 function pudoPointOf(fields: Record<string, unknown>, serviceId: number, spec: OperationSpec): PudoPoint | undefined {
 	const id = fields.DeliveryPudoPoint as number | undefined;
 	if (serviceId !== 38) {
-		if (id !== undefined && id !== 0) failWith(spec, `DeliveryPudoPoint se foloseste doar cu serviciul Ship & Go (ServiceId 38), nu cu ${serviceId}.`);
+		if (spec.strict && id !== undefined && id !== 0) failWith(spec, `DeliveryPudoPoint se foloseste doar cu serviciul Ship & Go (ServiceId 38), nu cu ${serviceId}.`);
 		return undefined;
 	}
 	if (id === undefined || id === 0) failWith(spec, 'DeliveryPudoPoint este obligatoriu pentru serviciul Ship & Go (ServiceId 38).');
@@ -321,7 +372,7 @@ function pointLocality(point: PudoPoint | undefined): LocalityRecord | undefined
 
 function checkStreet(recipient: Record<string, unknown>, locality: LocalityRecord, spec: OperationSpec): void {
 	const streetId = recipient.StreetId as number | undefined;
-	if (streetId === undefined || streetId === 0) return;
+	if (!spec.strict || streetId === undefined || streetId === 0) return;
 	if (!streetsOf(locality.LocalityId)?.some((street) => street.StreetId === streetId)) {
 		failWith(spec, `Strada invalida: StreetId ${streetId} nu este in localitatea ${locality.Name}.`);
 	}

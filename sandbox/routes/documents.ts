@@ -3,7 +3,7 @@ import { noContent, ok } from './answers';
 import type { SandboxContext } from '../context';
 import { toServiceDate } from '../world/dates';
 import { awbDocumentsPdf, invoicePdf, orderSummaryPdf, pickupOrderSummaryPdf } from '../world/pdf';
-import { defineOperation } from './operation';
+import { defineOperation, type OperationInput } from './operation';
 import type { Invoice, Shipment } from '../world/types';
 import { barcodesQuery, dateRange, failWith, intQuery, pageOf, pagingQuery } from './inputs';
 
@@ -29,7 +29,7 @@ export function registerDocuments(app: FastifyInstance, context: SandboxContext)
 	defineOperation(app, context, 'GET', '/api/Invoices', { operation: 'invoices', auth: 'bearer', invalidStatus: 400 },
 		({ query, spec, account, now }) => {
 			const { from, to } = dateRange(query, spec);
-			const paging = pagingQuery(query, spec);
+			const paging = pagingQuery(query, spec, context.settings.maxItemsPerPage);
 			const inRange = store.issuedInvoicesOf(account.clientId, now).filter((invoice) => invoice.Date >= from && invoice.Date <= to);
 			const page = pageOf(inRange, paging);
 			if (page.length === 0) return noContent();
@@ -63,22 +63,36 @@ export function registerDocuments(app: FastifyInstance, context: SandboxContext)
 			return ok(Buffer.from(await pickupOrderSummaryPdf(order, shipments, account, now)).toString('base64'), 'base64Binary');
 		});
 
+	/** The AWB documents both label paths print: barcodes, then the print options, then the client's AWBs among them. */
+	const awbDocuments = async ({ query, spec, account, now }: OperationInput): Promise<{ data: Uint8Array; first: Shipment } | undefined> => {
+		const barcodes = barcodesQuery(query, 'barCodes', spec);
+		const format = intQuery(query, 'format', spec, false) ?? 0;
+		const printMainOnce = intQuery(query, 'printMainOnce', spec, false) ?? 1;
+		const printOneAwbPerPage = intQuery(query, 'printOneAwbPerPage', spec, false) ?? 1;
+		const printReturn = intQuery(query, 'printReturn', spec, false) ?? 0;
+		if (format !== 0 && format !== 1) failWith(spec, 'format trebuie sa fie 0 (A4) sau 1 (10x14).');
+		if (![0, 1, 2].includes(printMainOnce)) failWith(spec, 'printMainOnce trebuie sa fie 0, 1 sau 2.');
+		if (printOneAwbPerPage !== 0 && printOneAwbPerPage !== 1) failWith(spec, 'printOneAwbPerPage trebuie sa fie 0 sau 1.');
+		if (![0, 1, 2, 3, 4].includes(printReturn)) failWith(spec, 'printReturn trebuie sa fie 0, 1, 2, 3 sau 4.');
+		const shipments = barcodes.map((code) => store.shipments.get(code))
+			.filter((s): s is Shipment => s !== undefined && s.clientId === account.clientId);
+		if (shipments.length === 0) return undefined;
+		return { data: await awbDocumentsPdf(shipments, { format, printMainOnce, printOneAwbPerPage, printReturn }, now), first: shipments[0] };
+	};
+
 	defineOperation(app, context, 'GET', '/api/PDF/AwbDocuments', { operation: 'awbPdf', auth: 'query-token', invalidStatus: 400 },
-		async ({ query, spec, account, now }) => {
-			const barcodes = barcodesQuery(query, 'barCodes', spec);
-			const format = intQuery(query, 'format', spec, false) ?? 0;
-			const printMainOnce = intQuery(query, 'printMainOnce', spec, false) ?? 1;
-			const printOneAwbPerPage = intQuery(query, 'printOneAwbPerPage', spec, false) ?? 1;
-			if (format !== 0 && format !== 1) failWith(spec, 'format trebuie sa fie 0 (A4) sau 1 (10x14).');
-			if (![0, 1, 2].includes(printMainOnce)) failWith(spec, 'printMainOnce trebuie sa fie 0, 1 sau 2.');
-			if (printOneAwbPerPage !== 0 && printOneAwbPerPage !== 1) failWith(spec, 'printOneAwbPerPage trebuie sa fie 0 sau 1.');
-			const printReturn = intQuery(query, 'printReturn', spec, false) ?? 0;
-			if (![0, 1, 2, 3, 4].includes(printReturn)) failWith(spec, 'printReturn trebuie sa fie 0, 1, 2, 3 sau 4.');
-			const shipments = barcodes.map((code) => store.shipments.get(code))
-				.filter((s): s is Shipment => s !== undefined && s.clientId === account.clientId);
-			if (shipments.length === 0) return noContent();
-			const data = await awbDocumentsPdf(shipments, { format, printMainOnce, printOneAwbPerPage, printReturn }, now);
-			return pdfAnswer(data, `awb-${shipments[0].barcode}.pdf`);
+		async (input) => {
+			const documents = await awbDocuments(input);
+			return documents ? pdfAnswer(documents.data, `awb-${documents.first.barcode}.pdf`) : noContent();
+		});
+
+	// The shop plugins' label call (OpenCart, Magento, the PHP courier library: real-clients.md): `type=PDF`, the token
+	// in the Authorization header, the same PDF as base64 in a JSON string. `type` is not checked: the document names
+	// PDF and HTML and no client sends anything but PDF.
+	defineOperation(app, context, 'GET', '/api/AwbDocuments', { operation: 'awbDocuments', auth: 'bearer', invalidStatus: 400 },
+		async (input) => {
+			const documents = await awbDocuments(input);
+			return documents ? ok(Buffer.from(documents.data).toString('base64'), 'base64Binary') : noContent();
 		});
 
 	defineOperation(app, context, 'GET', '/api/PDF/InvoiceDocuments', { operation: 'invoicePdf', auth: 'query-token', invalidStatus: 400 },

@@ -14,7 +14,7 @@ export function requireBody(body: unknown, spec: OperationSpec): Record<string, 
 }
 
 export function validateOrFail(body: Record<string, unknown>, schema: Schema, spec: OperationSpec, prefix = ''): Record<string, unknown> {
-	const { value, errors } = validateFields(body, schema, prefix);
+	const { value, errors } = validateFields(body, schema, prefix, spec.strict === true);
 	if (Object.keys(errors).length > 0) throw new AnswerError(modelStateError(spec.invalidStatus, errors));
 	return value;
 }
@@ -65,20 +65,23 @@ export function dayRange(query: QueryReader, spec: OperationSpec): { from: numbe
 }
 
 export const DEFAULT_ITEMS_PER_PAGE = 50;
-export const MAX_ITEMS_PER_PAGE = 100;
 
 export interface Paging { pageNumber: number; itemsPerPage: number }
 
-/** pageNumber (1-based, default 1) and itemsPerPage (1 to 100, default 50) of a paged list. */
-export function pagingQuery(query: QueryReader, spec: OperationSpec): Paging {
+/**
+ * pageNumber (1-based, default 1) and itemsPerPage (default 50) of a paged list. Cargus documents no largest page
+ * (OpenCart asks `Orders` for 1,000 a page), so there is none unless the `maxItemsPerPage` setting sets one; a page
+ * below 1 or of fewer than 1 item holds nothing (204), as a page past the end.
+ */
+export function pagingQuery(query: QueryReader, spec: OperationSpec, maxItemsPerPage: number | null): Paging {
 	const itemsPerPage = intQuery(query, 'itemsPerPage', spec, false) ?? DEFAULT_ITEMS_PER_PAGE;
 	const pageNumber = intQuery(query, 'pageNumber', spec, false) ?? 1;
-	if (itemsPerPage < 1 || itemsPerPage > MAX_ITEMS_PER_PAGE) failWith(spec, `itemsPerPage trebuie sa fie intre 1 si ${MAX_ITEMS_PER_PAGE}.`);
-	if (pageNumber < 1) failWith(spec, 'pageNumber trebuie sa fie cel putin 1.');
+	if (maxItemsPerPage !== null && itemsPerPage > maxItemsPerPage) failWith(spec, `itemsPerPage trebuie sa fie cel mult ${maxItemsPerPage}.`);
 	return { pageNumber, itemsPerPage };
 }
 
 export function pageOf<T>(list: T[], { pageNumber, itemsPerPage }: Paging): T[] {
+	if (pageNumber < 1 || itemsPerPage < 1) return [];
 	return list.slice((pageNumber - 1) * itemsPerPage, pageNumber * itemsPerPage);
 }
 

@@ -6,7 +6,10 @@ import { referenceData } from '../world/referenceData';
 import { defineOperation, type OperationInput } from './operation';
 import { intQuery } from './inputs';
 
-/** Localities of Romania (CountryId 1), filterable by county and postal code; other countries: 204. */
+/**
+ * Localities of Romania (CountryId 1), filterable by county and postal code; other countries: 204. A flat list of
+ * localities as the shop plugins read it, or grouped as the interface shows it (the `localities` setting).
+ */
 export function registerLocalities(app: FastifyInstance, context: SandboxContext): void {
 	const list = (countyRequired: boolean) => ({ query, spec }: OperationInput) => {
 		const countryId = intQuery(query, 'countryId', spec, true);
@@ -22,7 +25,8 @@ export function registerLocalities(app: FastifyInstance, context: SandboxContext
 				return postalCode === undefined ? view : { ...view, PostalCode: postalCode };
 			});
 		if (matches.length === 0) return noContent();
-		return ok([{ Locality: matches, message: 'OK' }], 'LocalityResult');
+		if (context.settings.localities === 'grouped') return ok([{ Locality: matches, message: 'OK' }], 'LocalityResult');
+		return ok(matches, 'Locality');
 	};
 	defineOperation(app, context, 'GET', '/api/Localities', { operation: 'localities', auth: 'bearer', invalidStatus: 409 }, list(false));
 	defineOperation(app, context, 'GET', '/api/NoAuth/GetLocalities', { operation: 'localitiesNoAuth', auth: 'none', invalidStatus: 409 }, list(true));

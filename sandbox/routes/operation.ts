@@ -12,6 +12,8 @@ export interface OperationSpec {
 	auth: AuthRule;
 	/** Status for invalid input: 400, or 409 where the operation lists no 400, or 204 where it lists neither. */
 	invalidStatus: number;
+	/** Whether the sandbox's own checks, which no source shows Cargus making, apply (the `strictChecks` setting). */
+	strict?: boolean;
 }
 
 declare module 'fastify' {
@@ -89,7 +91,7 @@ export function defineOperation(
 					body: request.body,
 					account,
 					now: context.clock.now(),
-					spec,
+					spec: context.settings.strictChecks ? { ...spec, strict: true } : spec,
 				});
 			} catch (error) {
 				answer = answerOfError(error);

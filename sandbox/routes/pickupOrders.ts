@@ -57,7 +57,7 @@ export function registerPickupOrders(app: FastifyInstance, context: SandboxConte
 		({ query, spec, account, now }) => {
 			const status = intQuery(query, 'status', spec, true);
 			if (status !== 0 && status !== 1) failWith(spec, 'status trebuie sa fie 0 (comenzi curente) sau 1 (comenzi validate).');
-			const paging = pagingQuery(query, spec);
+			const paging = pagingQuery(query, spec, context.settings.maxItemsPerPage);
 			const location = locationParameter(query, spec, account);
 			const matches = [...store.orders.values()]
 				.filter((o) => o.LocationId === location.LocationId)
@@ -71,7 +71,7 @@ export function registerPickupOrders(app: FastifyInstance, context: SandboxConte
 	defineOperation(app, context, 'GET', '/api/Orders/GetByDate', { operation: 'ordersByDate', auth: 'bearer', invalidStatus: 400 },
 		({ query, spec, account, now }) => {
 			const { from, to } = dayRange(query, spec);
-			const paging = pagingQuery(query, spec);
+			const paging = pagingQuery(query, spec, context.settings.maxItemsPerPage);
 			const matches = [...store.orders.values()]
 				.filter((o) => o.clientId === account.clientId && o.CreationDate >= from && o.CreationDate <= to && o.CreationDate <= now)
 				.sort(byCreation);

@@ -3,7 +3,9 @@ import { parseServiceDate } from '../world/dates';
 export type FieldType = 'int' | 'double' | 'string' | 'boolean' | 'date';
 export interface FieldRule {
 	type: FieldType;
-	required?: boolean;
+	/** `'strict'`: required only with the `strictChecks` setting (no source shows Cargus requiring it). */
+	required?: boolean | 'strict';
+	/** Checked only with the `strictChecks` setting: Cargus documents no field lengths. */
 	maxLength?: number;
 }
 export type Schema = Record<string, FieldRule>;
@@ -59,15 +61,15 @@ function isEmpty(value: unknown): boolean {
 	return value === undefined || value === null || value === '';
 }
 
-/** Validates an object against a schema; dates come back as epoch milliseconds. */
-export function validateFields(input: Record<string, unknown>, schema: Schema, prefix = ''): { value: Record<string, unknown>; errors: FieldErrors } {
+/** Validates an object against a schema; dates come back as epoch milliseconds. `strict`: the `strictChecks` setting. */
+export function validateFields(input: Record<string, unknown>, schema: Schema, prefix = '', strict = false): { value: Record<string, unknown>; errors: FieldErrors } {
 	const value: Record<string, unknown> = {};
 	const errors: FieldErrors = {};
 	for (const [name, rule] of Object.entries(schema)) {
 		const raw = fieldOf(input, name);
 		const key = `${prefix}${name}`;
 		if (isEmpty(raw)) {
-			if (rule.required) errors[key] = [`The ${name} field is required.`];
+			if (rule.required === true || (rule.required === 'strict' && strict)) errors[key] = [`The ${name} field is required.`];
 			continue;
 		}
 		const result = coerce(raw, rule.type);
@@ -75,7 +77,7 @@ export function validateFields(input: Record<string, unknown>, schema: Schema, p
 			errors[key] = [`The value of ${name} is not valid: expected ${TYPE_WORDS[rule.type]}.`];
 			continue;
 		}
-		if (rule.maxLength !== undefined && typeof result.value === 'string' && result.value.length > rule.maxLength) {
+		if (strict && rule.maxLength !== undefined && typeof result.value === 'string' && result.value.length > rule.maxLength) {
 			errors[key] = [`The field ${name} must be a string with a maximum length of ${rule.maxLength}.`];
 			continue;
 		}

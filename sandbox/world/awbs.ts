@@ -6,25 +6,27 @@ import type { PickupLocation, Shipment } from './types';
 /** The services an AWB can travel with, and what each accepts (Cargus' API document v3 and its plugins). */
 export interface ServiceRule {
 	name: string;
-	/** Heaviest single piece, kg. */
+	/** Heaviest single piece, kg (the sandbox's own figure where `documented` has none: checked only with `strictChecks`). */
 	maxPieceKg: number;
-	/** Heaviest AWB, kg. */
+	/** Heaviest AWB, kg (as maxPieceKg). */
 	maxTotalKg: number;
-	/** Most pieces (parcels + envelopes). */
+	/** Most pieces (parcels + envelopes) (as maxPieceKg). */
 	maxPieces: number;
+	/** The limits Cargus' API document v3 gives, checked always: its ShippingCalculation row and its Multipiece section. */
+	documented: { maxPieceKg?: number; maxTotalKg?: number; maxPieces?: number };
 	baseCost: number;
 }
 
 export const SERVICES: Record<number, ServiceRule> = {
 	// Older contracts' services (real-clients.md: Magento sends 1, an older PrestaShop 1 or 4); no source gives
 	// their limits, so the sandbox takes them up to the pallet's.
-	1: { name: 'Standard', maxPieceKg: 1000, maxTotalKg: 3000, maxPieces: 15, baseCost: 16 },
-	4: { name: 'Service 4', maxPieceKg: 1000, maxTotalKg: 3000, maxPieces: 15, baseCost: 16 },
-	34: { name: 'Economic Standard', maxPieceKg: 31, maxTotalKg: 31, maxPieces: 15, baseCost: 14.5 },
-	35: { name: 'Standard Plus', maxPieceKg: 50, maxTotalKg: 50, maxPieces: 15, baseCost: 19 },
-	36: { name: 'Pallet Standard', maxPieceKg: 1000, maxTotalKg: 3000, maxPieces: 15, baseCost: 85 },
-	38: { name: 'Ship & Go', maxPieceKg: 31, maxTotalKg: 31, maxPieces: 1, baseCost: 11.9 },
-	39: { name: 'Multipiece', maxPieceKg: 31, maxTotalKg: 465, maxPieces: 15, baseCost: 17.5 },
+	1: { name: 'Standard', maxPieceKg: 1000, maxTotalKg: 3000, maxPieces: 15, documented: {}, baseCost: 16 },
+	4: { name: 'Service 4', maxPieceKg: 1000, maxTotalKg: 3000, maxPieces: 15, documented: {}, baseCost: 16 },
+	34: { name: 'Economic Standard', maxPieceKg: 31, maxTotalKg: 31, maxPieces: 15, documented: { maxTotalKg: 31 }, baseCost: 14.5 },
+	35: { name: 'Standard Plus', maxPieceKg: 50, maxTotalKg: 50, maxPieces: 15, documented: { maxTotalKg: 50 }, baseCost: 19 },
+	36: { name: 'Pallet Standard', maxPieceKg: 1000, maxTotalKg: 3000, maxPieces: 15, documented: {}, baseCost: 85 },
+	38: { name: 'Ship & Go', maxPieceKg: 31, maxTotalKg: 31, maxPieces: 1, documented: {}, baseCost: 11.9 },
+	39: { name: 'Multipiece', maxPieceKg: 31, maxTotalKg: 465, maxPieces: 15, documented: { maxPieceKg: 31, maxTotalKg: 465, maxPieces: 15 }, baseCost: 17.5 },
 };
 
 export const MAX_ENVELOPES = 9;
@@ -70,20 +72,33 @@ export function priceOf(input: PriceInput) {
 	return { ...costs, Subtotal: subtotal, Tax: tax, GrandTotal: money(subtotal + tax) };
 }
 
-/** GET /api/Awbs and GetByDate: one AWB record (a seeded shipment is described from what the sandbox knows of it). */
-export function awbView(shipment: Shipment, sender: PickupLocation | undefined, now: number) {
+/** The `Status` of a deleted AWB in the lists that keep it (OpenCart skips records with this status). */
+export const DELETED_STATUS = 'Deleted';
+
+/**
+ * GET /api/Awbs and GetByDate: one AWB record (a seeded shipment is described from what the sandbox knows of it);
+ * `deleted` for an AWB deleted with DELETE /api/Awbs, which these lists keep.
+ */
+export function awbView(shipment: Shipment, sender: PickupLocation | undefined, now: number, deleted = false) {
 	const awb = shipment.awb;
 	const parcel = shipment.type === '1';
 	return {
 		BarCode: shipment.barcode,
 		OrderId: awb?.OrderId ?? 0,
 		CreationDate: toServiceDate(shipment.createdAt),
-		Status: STATUS_EXPRESSION[stateOf(shipment, now)],
+		Status: deleted ? DELETED_STATUS : STATUS_EXPRESSION[stateOf(shipment, now)],
+		// The sender's address as OpenCart's AWB history shows it (cargus_istoric.twig reads these).
 		Sender: {
 			LocationId: sender?.LocationId ?? 0,
 			Name: shipment.sender,
-			LocalityName: shipment.senderLocality,
 			CountyName: sender?.CountyName ?? '',
+			LocalityName: shipment.senderLocality,
+			StreetName: sender?.StreetName ?? '',
+			BuildingNumber: sender?.BuildingNumber ?? '',
+			AddressText: sender?.AddressText ?? '',
+			ContactPerson: sender?.ContactPerson ?? '',
+			PhoneNumber: sender?.PhoneNumber ?? '',
+			Email: sender?.Email ?? '',
 		},
 		Recipient: awb?.Recipient ?? { Name: shipment.receiver, LocalityName: shipment.receiverLocality },
 		Parcels: awb?.Parcels ?? (parcel ? 1 : 0),

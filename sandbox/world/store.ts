@@ -22,6 +22,12 @@ export class SandboxStore {
 	locations = new Map<number, PickupLocation>();
 	orders = new Map<number, PickupOrder>();
 	shipments = new Map<string, Shipment>();
+	/**
+	 * AWBs deleted with `DELETE /api/Awbs`, by barcode: gone from tracking, documents and cash on delivery, but still in
+	 * the AWB lists clients read (`GET /api/Awbs` by barcode or order, `Awbs/GetByDate`) with `Status` "Deleted", as
+	 * OpenCart sees Cargus keep them (real-clients.md, "OpenCart's whole flow", call 10).
+	 */
+	deletedAwbs = new Map<string, { shipment: Shipment; deletedAt: number }>();
 	/** Issued and planned, oldest Date first. */
 	invoices: Invoice[] = [];
 	invoicesById = new Map<number, Invoice>();
@@ -53,6 +59,7 @@ export class SandboxStore {
 		this.locations = new Map(state.locations.map((l) => [l.LocationId, l]));
 		this.orders = new Map(state.orders.map((o) => [o.OrderId, o]));
 		this.shipments = new Map(state.shipments.map((s) => [s.barcode, s]));
+		this.deletedAwbs.clear();
 		this.invoices = state.invoices;
 		this.invoicesById = new Map(state.invoices.map((invoice) => [invoice.InvoiceId, invoice]));
 		this.invoiceNumbers = state.invoiceNumbers;

@@ -151,7 +151,8 @@ function expectedOf(shape: Shape, answers: Buffer[]): string[] {
 		case 'list':
 			return parsed.flatMap((list) => (list as unknown[]).map((element) => JSON.stringify(element)));
 		case 'localities':
-			return parsed.flatMap((groups) => (groups as IDataObject[]).flatMap((group) => (group.Locality as unknown[]).map((locality) => JSON.stringify(locality))));
+			// A flat list (the sandbox's default, as the shop plugins read it) or grouped as the interface shows it.
+			return parsed.flatMap((groups) => (groups as IDataObject[]).flatMap((group) => (Array.isArray(group.Locality) ? group.Locality : [group]).map((locality) => JSON.stringify(locality))));
 		case 'record':
 		case 'price':
 		case 'value':

@@ -48,9 +48,17 @@ describe('list invoices by date (GET /api/Invoices)', () => {
 		const reversed = await sandbox.client.call('GET', '/api/Invoices', { query: { FromDate: '2026-02-01', ToDate: '2026-01-01' } });
 		expect(reversed.status).toBe(400);
 		expect((reversed.json as string[])[0]).toContain('FromDate');
-		for (const paging of [{ itemsPerPage: 101 }, { itemsPerPage: 0 }, { pageNumber: 0 }, { itemsPerPage: 'ten' }] as Array<Record<string, string | number>>) {
-			expect((await sandbox.client.call('GET', '/api/Invoices', { query: { ...YEAR, ...paging } })).status).toBe(400);
+		expect((await sandbox.client.call('GET', '/api/Invoices', { query: { ...YEAR, itemsPerPage: 'ten' } })).status).toBe(400);
+		// Cargus documents no largest page: 1,000 a page is a page (OpenCart asks Orders for it); a page below 1 holds nothing.
+		expect((await sandbox.client.call('GET', '/api/Invoices', { query: { ...YEAR, itemsPerPage: 1000 } })).status).toBe(200);
+		for (const paging of [{ itemsPerPage: 0 }, { pageNumber: 0 }] as Array<Record<string, string | number>>) {
+			expect((await sandbox.client.call('GET', '/api/Invoices', { query: { ...YEAR, ...paging } })).status).toBe(204);
 		}
+		// A limit is a setting, off by default.
+		await sandbox.control.setSettings({ maxItemsPerPage: 100 });
+		const tooMany = await sandbox.client.call('GET', '/api/Invoices', { query: { ...YEAR, itemsPerPage: 101 } });
+		expect([tooMany.status, tooMany.json]).toEqual([400, ['itemsPerPage trebuie sa fie cel mult 100.']]);
+		await sandbox.control.setSettings({ maxItemsPerPage: null });
 	});
 
 	it('answers 401 without a token', async () => {

@@ -2,24 +2,40 @@ import { useSandbox } from './support';
 
 const sandbox = useSandbox();
 
-type LocalityResult = Array<{ Locality: Array<Record<string, unknown>>; message: string }>;
+type Locality = Record<string, unknown>;
+type LocalityResult = Array<{ Locality: Locality[]; message: string }>;
 
 describe('list localities (GET /api/Localities)', () => {
-	it('answers the localities of a county as one LocalityResult', async () => {
+	it('answers the localities of a county as a flat list, as the shop plugins read it (OpenCart, PrestaShop)', async () => {
 		const result = await sandbox.client.call('GET', '/api/Localities', { query: { countryId: 1, countyId: 27 } });
 		expect(result.status).toBe(200);
-		const [first] = result.json as LocalityResult;
-		expect(first.message).toBeDefined();
-		expect(first.Locality.every((l) => l.CountyId === 27 && l.CountryId === 1)).toBe(true);
-		expect(first.Locality).toContainEqual(expect.objectContaining({ LocalityId: 29445916, Name: 'Tunari' }));
-		expect(Object.keys(first.Locality[0])).toEqual(['LocalityId', 'Name', 'ParentId', 'ParentName', 'ExtraKm', 'InNetwork', 'CountyId', 'CountryId', 'PostalCode', 'MaxHour', 'SaturdayDelivery']);
+		const localities = result.json as Locality[];
+		expect(localities.every((l) => l.CountyId === 27 && l.CountryId === 1)).toBe(true);
+		expect(localities).toContainEqual(expect.objectContaining({ LocalityId: 29445916, Name: 'Tunari' }));
+		expect(Object.keys(localities[0])).toEqual(['LocalityId', 'Name', 'ParentId', 'ParentName', 'ExtraKm', 'InNetwork', 'CountyId', 'CountryId', 'PostalCode', 'MaxHour', 'SaturdayDelivery']);
+	});
+
+	it('with the setting localities \'grouped\', answers the interface\'s one LocalityResult holding the same localities', async () => {
+		const flat = (await sandbox.client.call('GET', '/api/Localities', { query: { countryId: 1, countyId: 27 } })).json as Locality[];
+		expect(await sandbox.control.setSettings({ localities: 'grouped' })).toMatchObject({ localities: 'grouped' });
+		try {
+			const grouped = (await sandbox.client.call('GET', '/api/Localities', { query: { countryId: 1, countyId: 27 } })).json as LocalityResult;
+			expect(grouped).toEqual([{ Locality: flat, message: 'OK' }]);
+			const noAuth = (await sandbox.client.call('GET', '/api/NoAuth/GetLocalities', { query: { countryId: 1, countyId: 27 }, token: null })).json as LocalityResult;
+			expect(noAuth).toEqual(grouped);
+		} finally {
+			await sandbox.control.setSettings({ localities: 'flat' });
+		}
 	});
 
 	it('filters by postal code, and lists every county without countyId', async () => {
 		const byPostal = await sandbox.client.call('GET', '/api/Localities', { query: { countryId: 1, postalCode: '077180' } });
-		expect((byPostal.json as LocalityResult)[0].Locality.map((l) => l.Name)).toEqual(['Tunari']);
+		expect((byPostal.json as Locality[]).map((l) => l.Name)).toEqual(['Tunari']);
 		const all = await sandbox.client.call('GET', '/api/Localities', { query: { countryId: 1 } });
-		expect(new Set((all.json as LocalityResult)[0].Locality.map((l) => l.CountyId)).size).toBe(42);
+		expect(new Set((all.json as Locality[]).map((l) => l.CountyId)).size).toBe(42);
+		// OpenCart's call when the shop's zone matched no county: `countyId=` empty.
+		const emptyCounty = await sandbox.client.call('GET', '/api/Localities', { rawQuery: 'countryId=1&countyId=' });
+		expect((emptyCounty.json as Locality[]).length).toBe((all.json as Locality[]).length);
 	});
 
 	it('answers 204 for another country, an unknown county or postal code', async () => {
@@ -47,7 +63,7 @@ describe('list localities without authentication (GET /api/NoAuth/GetLocalities)
 
 	it('filters by postal code too', async () => {
 		const result = await sandbox.client.call('GET', '/api/NoAuth/GetLocalities', { query: { countryId: 1, countyId: 27, postalCode: '077180' }, token: null });
-		expect((result.json as LocalityResult)[0].Locality.map((l) => l.Name)).toEqual(['Tunari']);
+		expect((result.json as Locality[]).map((l) => l.Name)).toEqual(['Tunari']);
 	});
 
 	it('requires countyId (409) and answers 204 for an unknown county', async () => {
