@@ -54,6 +54,26 @@ describe('npm run sandbox (sandbox/cli.ts)', () => {
 		}
 	});
 
+	it('listens on another address when asked (--host or CARGUS_SANDBOX_HOST), warning that anyone who reaches it can use it', async () => {
+		const { child, output } = await startCli(['--port', '0', '--quiet'], { CARGUS_SANDBOX_HOST: '0.0.0.0' });
+		try {
+			const port = /listening on http:\/\/0\.0\.0\.0:(\d+)/.exec(output)?.[1];
+			expect(port).toBeDefined();
+			expect(output).toMatch(/WARNING: listening on 0\.0\.0\.0, not only on this machine: this is a test double of Cargus.*Anyone who reaches/);
+			const response = await request(`http://127.0.0.1:${port}/api/NoAuth/GetAwbTrace?barCode=123456789`, { headers: { 'ocp-apim-subscription-key': 'sandbox-key' } });
+			await response.body.text();
+			expect(response.statusCode).toBe(204);
+		} finally {
+			await stop(child);
+		}
+		const loopback = await startCli(['--port', '0', '--quiet', '--host', '127.0.0.1']);
+		try {
+			expect(loopback.output).not.toContain('WARNING');
+		} finally {
+			await stop(loopback.child);
+		}
+	});
+
 	it('refuses an invalid port', async () => {
 		await expect(startCli(['--port', 'abc'])).rejects.toThrow(/Invalid port/);
 	});
