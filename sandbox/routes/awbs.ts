@@ -155,12 +155,12 @@ function awbDate(query: QueryReader, name: string, spec: OperationSpec): { at: n
 	return { at, dayOnly: us !== null || /^\d{4}-\d{2}-\d{2}$/.test(text) };
 }
 
-/** FromDate and ToDate as awbDate reads them (a ToDate day covers the whole day), From not after To. */
+/** FromDate and ToDate as awbDate reads them (a ToDate day covers the whole day); From after To only with `strictChecks`. */
 export function monthDayYearRange(query: QueryReader, spec: OperationSpec): { from: number; end: number } {
 	const from = awbDate(query, 'FromDate', spec);
 	const to = awbDate(query, 'ToDate', spec);
 	const end = to.dayOnly ? dayAround(to.at).end : to.at;
-	if (from.at > end) failWith(spec, 'FromDate trebuie sa fie inainte de ToDate (FromDate is after ToDate).');
+	if (spec.strict && from.at > end) failWith(spec, 'FromDate trebuie sa fie inainte de ToDate (FromDate is after ToDate).');
 	return { from: from.at, end };
 }
 

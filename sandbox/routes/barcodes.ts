@@ -33,9 +33,10 @@ export type BarcodeParse = { barcodes: string[] } | { error: string };
 
 /**
  * Parses a barCode parameter as leniently as the real service: `[1,2]`, `["1","2"]`, `1,2`, `1`,
- * URL-encoded or not, repeated parameters too.
+ * URL-encoded or not, repeated parameters too. Only with `strict` (the `strictChecks` setting) must each be 6 to 20
+ * digits and a request hold at most 50: Cargus documents neither (real-service-notes.md, "Barcode lists").
  */
-export function parseBarcodeList(raw: unknown, parameterName = 'barCode'): BarcodeParse {
+export function parseBarcodeList(raw: unknown, parameterName = 'barCode', strict = false): BarcodeParse {
 	const values = Array.isArray(raw) ? raw : [raw];
 	const barcodes: string[] = [];
 	for (const value of values) {
@@ -55,6 +56,7 @@ export function parseBarcodeList(raw: unknown, parameterName = 'barCode'): Barco
 		}
 	}
 	if (barcodes.length === 0) return { error: `The ${parameterName} parameter is required.` };
+	if (!strict) return { barcodes: [...new Set(barcodes)] };
 	const invalid = barcodes.find((code) => !BARCODE_PATTERN.test(code));
 	if (invalid !== undefined) {
 		return { error: `Cod de bare invalid in ${parameterName}: "${invalid.slice(0, 40)}" (6-20 cifre).` };

@@ -18,7 +18,7 @@ export function registerCashReceipts(app: FastifyInstance, context: SandboxConte
 				Operator: { type: 'string', required: true, maxLength: 100 },
 				Location: { type: 'int', required: true },
 				OrderId: { type: 'int' },
-			});
+			}, '', spec.strict === true);
 			const rawReceipts = Object.entries(input).find(([key]) => key.toLowerCase() === 'cashreceipts')?.[1];
 			const receipts = rawReceipts === undefined || rawReceipts === null ? [] : listOf(rawReceipts);
 			if (!receipts) throw new AnswerError(modelStateError(400, { CashReceipts: ['The CashReceipts field must be a list.'] }));
@@ -35,14 +35,14 @@ export function registerCashReceipts(app: FastifyInstance, context: SandboxConte
 					Amount: { type: 'double', required: true },
 					Awb: { type: 'string', required: true },
 					IdAwb: { type: 'int', required: true },
-				}, prefix);
+				}, prefix, spec.strict === true);
 				Object.assign(errors, result.errors);
 				return result.value;
 			});
 			if (Object.keys(errors).length > 0) throw new AnswerError(modelStateError(400, errors));
 			checked.forEach((receipt, index) => {
-				if ((receipt.Amount as number) <= 0) failWith(spec, `CashReceipts[${index}].Amount trebuie sa fie pozitiv.`);
-				if (!/^\d{6,20}$/.test(String(receipt.Awb))) failWith(spec, `CashReceipts[${index}].Awb nu este un AWB valid.`);
+				if (spec.strict && (receipt.Amount as number) <= 0) failWith(spec, `CashReceipts[${index}].Amount trebuie sa fie pozitiv.`);
+				if (spec.strict && !/^\d{6,20}$/.test(String(receipt.Awb))) failWith(spec, `CashReceipts[${index}].Awb nu este un AWB valid.`);
 			});
 			const location = store.locations.get(fields.Location as number);
 			if (!location || location.clientId !== account.clientId) failWith(spec, `Location ${String(fields.Location)} nu este un punct de ridicare al clientului.`);

@@ -48,11 +48,11 @@ export function dateQuery(query: QueryReader, name: string, spec: OperationSpec)
 	return value;
 }
 
-/** FromDate and ToDate, both required, From not after To. */
+/** FromDate and ToDate, both required; From after To lists nothing (refused only with `strictChecks`). */
 export function dateRange(query: QueryReader, spec: OperationSpec): { from: number; to: number } {
 	const from = dateQuery(query, 'FromDate', spec);
 	const to = dateQuery(query, 'ToDate', spec);
-	if (from > to) failWith(spec, 'FromDate trebuie sa fie inainte de ToDate (FromDate is after ToDate).');
+	if (spec.strict && from > to) failWith(spec, 'FromDate trebuie sa fie inainte de ToDate (FromDate is after ToDate).');
 	return { from, to };
 }
 
@@ -90,7 +90,7 @@ export function barcodesQuery(query: QueryReader, name: string, spec: OperationS
 	if (raw === undefined || query.text(name) === undefined) {
 		throw new AnswerError(modelStateError(spec.invalidStatus, { [name]: [`The ${name} parameter is required.`] }));
 	}
-	const parsed = parseBarcodeList(raw, name);
+	const parsed = parseBarcodeList(raw, name, spec.strict === true);
 	if ('error' in parsed) failWith(spec, parsed.error);
 	if (max !== undefined && parsed.barcodes.length > max) failWith(spec, `Parametrul ${name} accepta un singur cod de bare (${parsed.barcodes.length} primite).`);
 	return parsed.barcodes;

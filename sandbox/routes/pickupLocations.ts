@@ -34,22 +34,22 @@ export function registerPickupLocations(app: FastifyInstance, context: SandboxCo
 		{ operation: 'createClickCollect', auth: 'bearer', invalidStatus: 400 }, ({ body, spec, account }) => {
 			const fields = validateOrFail(requireBody(body, spec), {
 				...ADDRESS_FIELDS,
-				Name: { type: 'string', required: true, maxLength: 100 },
-				ContactPerson: { type: 'string', required: true, maxLength: 100 },
-				PhoneNumber: { type: 'string', required: true, maxLength: 50 },
+				Name: { type: 'string', required: 'strict', maxLength: 100 },
+				ContactPerson: { type: 'string', required: 'strict', maxLength: 100 },
+				PhoneNumber: { type: 'string', required: 'strict', maxLength: 50 },
 				MinihubId: { type: 'string', maxLength: 50 },
 				Active: { type: 'int' },
 				AutomaticEOD: { type: 'string', maxLength: 20 },
 			}, spec);
 			checkEmail(fields, spec);
-			if (fields.Active !== undefined && fields.Active !== 0 && fields.Active !== 1) failWith(spec, 'Active trebuie sa fie 0 sau 1.');
+			if (spec.strict && fields.Active !== undefined && fields.Active !== 0 && fields.Active !== 1) failWith(spec, 'Active trebuie sa fie 0 sau 1.');
 			const minihubId = fields.MinihubId === undefined ? '' : String(fields.MinihubId).trim();
 			const minihub = minihubId === '' ? undefined : findMinihub(minihubId);
 			if (minihubId !== '' && !minihub) {
 				throw new AnswerError(errorObject(409, `MinihubId invalid: punctul Ship & Go "${minihubId}" nu exista.`));
 			}
 			const locality = resolveLocality(fields, spec) ?? (minihub ? referenceData().localityById.get(minihub.LocalityId) : undefined) ?? requireLocality(fields, spec);
-			if (nameTaken(account.clientId, String(fields.Name))) {
+			if (spec.strict && nameTaken(account.clientId, String(fields.Name ?? ''))) {
 				throw new AnswerError(errorObject(409, `Exista deja un punct de ridicare cu numele "${String(fields.Name)}".`));
 			}
 			const location: Omit<PickupLocation, 'LocationId'> = {
@@ -74,9 +74,9 @@ export function registerPickupLocations(app: FastifyInstance, context: SandboxCo
 			if (!location || location.clientId !== account.clientId) {
 				throw new AnswerError(errorObject(409, `Punctul de ridicare ${String(fields.LocationId)} nu exista.`));
 			}
-			if (fields.Name !== undefined && String(fields.Name).trim() === '') failWith(spec, 'Name nu poate fi gol.');
+			if (spec.strict && fields.Name !== undefined && String(fields.Name).trim() === '') failWith(spec, 'Name nu poate fi gol.');
 			const locality = resolveLocality(fields, spec);
-			if (fields.Name !== undefined && nameTaken(account.clientId, String(fields.Name), location.LocationId)) {
+			if (spec.strict && fields.Name !== undefined && nameTaken(account.clientId, String(fields.Name), location.LocationId)) {
 				throw new AnswerError(errorObject(409, `Exista deja un punct de ridicare cu numele "${String(fields.Name)}".`));
 			}
 			applyAddress(location, fields, locality);

@@ -33,8 +33,8 @@ export function registerPickupOrders(app: FastifyInstance, context: SandboxConte
 			const action = intQuery(query, 'action', spec, true);
 			if (action !== 0 && action !== 1) failWith(spec, 'action trebuie sa fie 1 (lansare) sau 0 (anulare).');
 			const window = action === 1 ? { start: dateQuery(query, 'PickupStartDate', spec), end: dateQuery(query, 'PickupEndDate', spec) } : undefined;
-			if (window && window.start >= window.end) failWith(spec, 'PickupStartDate trebuie sa fie inainte de PickupEndDate.');
-			if (window && window.end <= now) failWith(spec, 'PickupEndDate este in trecut.');
+			if (spec.strict && window && window.start >= window.end) failWith(spec, 'PickupStartDate trebuie sa fie inainte de PickupEndDate.');
+			if (spec.strict && window && window.end <= now) failWith(spec, 'PickupEndDate este in trecut.');
 			const location = locationParameter(query, spec, account);
 			const latestIn = (statuses: number[]) => [...store.orders.values()]
 				.filter((o) => o.LocationId === location.LocationId && statuses.includes(orderStatusAt(o, now)))
@@ -96,11 +96,7 @@ export function registerPickupOrders(app: FastifyInstance, context: SandboxConte
 			const weight = (fields.TotalWeight as number | undefined) ?? 0;
 			const start = fields.PickupStartDate as number;
 			const end = fields.PickupEndDate as number;
-			if (parcels < 0 || envelopes < 0) failWith(spec, 'Parcels si Envelopes nu pot fi negative.');
-			if (parcels + envelopes < 1) failWith(spec, 'Comanda trebuie sa contina cel putin un colet sau un plic (Parcels, Envelopes).');
-			if (weight < 0 || (parcels > 0 && weight < 1)) failWith(spec, 'TotalWeight trebuie sa fie cel putin 1 kg pentru colete.');
-			if (start >= end) failWith(spec, 'PickupStartDate trebuie sa fie inainte de PickupEndDate.');
-			if (end <= now) failWith(spec, 'PickupEndDate este in trecut.');
+			if (spec.strict) checkOrderStrictly(spec, { parcels, envelopes, weight, start, end, now });
 			const location = store.locations.get(fields.LocationId as number);
 			if (!location || location.clientId !== account.clientId) {
 				throw new AnswerError(errorObject(409, `Punctul de ridicare ${String(fields.LocationId)} nu exista.`));
@@ -132,4 +128,14 @@ export function registerPickupOrders(app: FastifyInstance, context: SandboxConte
 			if (!order || order.clientId !== account.clientId) return noContent();
 			return ok(orderView(order, now), 'Order');
 		});
+}
+
+/** The sandbox's own checks of a pickup order, which no source shows Cargus making: only with `strictChecks`. */
+function checkOrderStrictly(spec: OperationSpec, order: { parcels: number; envelopes: number; weight: number; start: number; end: number; now: number }): void {
+	const { parcels, envelopes, weight, start, end, now } = order;
+	if (parcels < 0 || envelopes < 0) failWith(spec, 'Parcels si Envelopes nu pot fi negative.');
+	if (parcels + envelopes < 1) failWith(spec, 'Comanda trebuie sa contina cel putin un colet sau un plic (Parcels, Envelopes).');
+	if (weight < 0 || (parcels > 0 && weight < 1)) failWith(spec, 'TotalWeight trebuie sa fie cel putin 1 kg pentru colete.');
+	if (start >= end) failWith(spec, 'PickupStartDate trebuie sa fie inainte de PickupEndDate.');
+	if (end <= now) failWith(spec, 'PickupEndDate este in trecut.');
 }

@@ -26,9 +26,9 @@ export function registerReturnAwb(app: FastifyInstance, context: SandboxContext)
 				SenderLocationId: { type: 'int' },
 			}, spec);
 			const barcode = String(fields.Barcode).trim();
-			if (!/^\d{6,20}$/.test(barcode)) failWith(spec, `Barcode invalid: "${barcode.slice(0, 40)}" (6-20 cifre).`);
+			if (spec.strict && !/^\d{6,20}$/.test(barcode)) failWith(spec, `Barcode invalid: "${barcode.slice(0, 40)}" (6-20 cifre).`);
 			const days = fields.ReturnCodeExpirationDays as number | undefined;
-			if (days !== undefined && (days < 1 || days > 90)) failWith(spec, 'ReturnCodeExpirationDays trebuie sa fie intre 1 si 90.');
+			if (spec.strict && days !== undefined && (days < 1 || days > 90)) failWith(spec, 'ReturnCodeExpirationDays trebuie sa fie intre 1 si 90.');
 			const original = store.shipments.get(barcode);
 			if (!original) throw new AnswerError(errorObject(409, `AWB-ul ${barcode} nu exista.`));
 			const clientId = (fields.ClientId as number | undefined) ?? account.clientId;

@@ -69,7 +69,7 @@ export function registerTracking(app: FastifyInstance, context: SandboxContext):
 			if (query.text('barCode') === undefined || raw === undefined) {
 				shipments = [...context.store.shipments.values()].filter((s) => s.clientId === account.clientId);
 			} else {
-				const parsed = parseBarcodeList(raw, 'barCode');
+				const parsed = parseBarcodeList(raw, 'barCode', spec.strict === true);
 				if ('error' in parsed) failWith(spec, parsed.error);
 				shipments = known(parsed.barcodes);
 				shipments.forEach((s) => ownShipment(s, account.clientId));

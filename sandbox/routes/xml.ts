@@ -1,7 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 
-/** XML request bodies larger than this are refused before parsing. */
-export const MAX_XML_BYTES = 256 * 1024;
+/** XML request bodies larger than this are refused before parsing: ASP.NET's default request limit, as for JSON. */
+export const MAX_XML_BYTES = 4 * 1024 * 1024;
 
 /** Element names of array items inside objects, by the name of the array field. */
 const ITEM_NAMES: Record<string, string> = {

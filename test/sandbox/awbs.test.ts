@@ -142,7 +142,8 @@ describe('read and list AWBs (GET /api/Awbs, GET /api/Awbs/GetByDate)', () => {
 		expect([...dates].sort()).toEqual(dates);
 	});
 
-	it('answers 400 for missing or unparsable dates, From after To and paging out of range; 204 for another client\'s AWB', async () => {
+	it('answers 400 for missing or unparsable dates, From after To and paging out of range; 204 for another client\'s AWB (with strictChecks)', async () => {
+		await sandbox.control.setSettings({ strictChecks: true });
 		const missing = await sandbox.client.call('GET', '/api/Awbs/GetByDate', { query: { FromDate: '11-20-2026' } });
 		expect([missing.status, modelStateFields(missing.json)]).toEqual([400, ['ToDate']]);
 		const bad = await sandbox.client.call('GET', '/api/Awbs/GetByDate', { query: { FromDate: '13-45-2026', ToDate: '11-20-2026' } });

@@ -37,7 +37,8 @@ describe('cash on delivery by date (GET /api/CashAccount/GetByDate, /api/CashAcc
 		await sandbox.client.login();
 	});
 
-	it('answers 409 naming a missing or unparsable date, or when FromDate is after ToDate; 401 without a token', async () => {
+	it('answers 409 naming a missing or unparsable date, or when FromDate is after ToDate; 401 without a token (with strictChecks)', async () => {
+		await sandbox.control.setSettings({ strictChecks: true });
 		const missing = await byDate({ FromDate: '2026-11-20' });
 		expect(missing.status).toBe(409);
 		expect(modelStateFields(missing.json)).toEqual(['ToDate']);

@@ -31,7 +31,8 @@ describe('create list of cash receipts (POST /api/CashReceipts)', () => {
 		]);
 	});
 
-	it('answers 400 for values that make no sense', async () => {
+	it('answers 400 for values that make no sense (with strictChecks)', async () => {
+		await sandbox.control.setSettings({ strictChecks: true });
 		const receipt = receiptList().CashReceipts[0];
 		for (const body of [
 			receiptList({ Date: 'yesterday' }),
@@ -55,7 +56,8 @@ describe('save complaint (POST /api/Complaints/SaveComplaint)', () => {
 		expect(await sandbox.control.complaints()).toEqual([expect.objectContaining({ id: 1, ...complaint })]);
 	});
 
-	it('answers 409 naming missing fields or an invalid e-mail', async () => {
+	it('answers 409 naming missing fields or an invalid e-mail (with strictChecks)', async () => {
+		await sandbox.control.setSettings({ strictChecks: true });
 		const missing = await sandbox.client.call('POST', '/api/Complaints/SaveComplaint', { body: { Shipment: '1090000001' } });
 		expect(missing.status).toBe(409);
 		expect(modelStateFields(missing.json).sort()).toEqual(['ComplaintDetails', 'Email', 'PersonName']);

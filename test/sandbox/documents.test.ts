@@ -39,7 +39,8 @@ describe('list invoices by date (GET /api/Invoices)', () => {
 		expect((await sandbox.client.call('GET', '/api/Invoices', { query: { FromDate: '2020-01-01', ToDate: '2020-02-01' } })).status).toBe(204);
 	});
 
-	it('answers 400 for missing or unparsable dates, From after To, and out-of-range paging', async () => {
+	it('answers 400 for missing or unparsable dates, From after To, and out-of-range paging (with strictChecks)', async () => {
+		await sandbox.control.setSettings({ strictChecks: true });
 		const missing = await sandbox.client.call('GET', '/api/Invoices', { query: { ToDate: '2026-01-01' } });
 		expect(missing.status).toBe(400);
 		expect(modelStateFields(missing.json)).toEqual(['FromDate']);
@@ -99,7 +100,8 @@ describe('order documents by date (GET /api/OrderDocuments/GetByDate)', () => {
 		expect((await sandbox.client.call('GET', '/api/OrderDocuments/GetByDate', { query: { FromDate: '2026-10-01', ToDate: '2026-11-20', docType: 7 } })).status).toBe(204);
 	});
 
-	it('answers 409 naming the parameter for missing or invalid input, 401 without a token', async () => {
+	it('answers 409 naming the parameter for missing or invalid input, 401 without a token (with strictChecks)', async () => {
+		await sandbox.control.setSettings({ strictChecks: true });
 		const missing = await sandbox.client.call('GET', '/api/OrderDocuments/GetByDate', { query: { FromDate: '2026-10-01', ToDate: '2026-11-20' } });
 		expect(missing.status).toBe(409);
 		expect(modelStateFields(missing.json)).toEqual(['docType']);
@@ -161,7 +163,8 @@ describe('AWB PDF documents (GET /api/PDF/AwbDocuments)', () => {
 		expect(a4TwoPerPage.getPageCount()).toBe(1);
 	});
 
-	it('answers 204 for unknown barcodes, 400 for missing or invalid parameters, 401 for a bad Token', async () => {
+	it('answers 204 for unknown barcodes, 400 for missing or invalid parameters, 401 for a bad Token (with strictChecks)', async () => {
+		await sandbox.control.setSettings({ strictChecks: true });
 		expect((await awbPdf({ barCodes: '123456789' })).status).toBe(204);
 		expect((await awbPdf({})).status).toBe(400);
 		expect((await awbPdf({ barCodes: (await own())[0], format: 5 })).status).toBe(400);

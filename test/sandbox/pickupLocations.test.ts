@@ -16,7 +16,8 @@ describe('create collection-point pickup location (POST /api/PickupLocations/Pos
 		expect(second.json).toBe((result.json as number) + 1);
 	});
 
-	it('answers 400 with ModelState naming missing or mistyped fields', async () => {
+	it('answers 400 with ModelState naming missing or mistyped fields (with strictChecks)', async () => {
+		await sandbox.control.setSettings({ strictChecks: true });
 		const missing = await sandbox.client.call('POST', '/api/PickupLocations/PostClickCollect', { body: { LocalityId: 150 } });
 		expect(missing.status).toBe(400);
 		expect(modelStateFields(missing.json).sort()).toEqual(['ContactPerson', 'Name', 'PhoneNumber']);
@@ -33,7 +34,8 @@ describe('create collection-point pickup location (POST /api/PickupLocations/Pos
 		expect((result.json as string[])[0]).toMatch(/^Localitate invalida/);
 	});
 
-	it('answers 409 {"Error"} when the name is already used', async () => {
+	it('answers 409 {"Error"} when the name is already used (with strictChecks)', async () => {
+		await sandbox.control.setSettings({ strictChecks: true });
 		const result = await sandbox.client.call('POST', '/api/PickupLocations/PostClickCollect', { body: newLocation('ECOM TEST') });
 		expect(result.status).toBe(409);
 		expect(result.json).toEqual({ Error: expect.stringContaining('ECOM TEST') });

@@ -65,7 +65,8 @@ describe('launch or cancel a location\'s order (PUT /api/Orders?locationId=&acti
 		expect(ecom.json).toBe(5500006);
 	});
 
-	it('answers 400 naming a missing or malformed parameter, and for an action, window or dates that make no sense', async () => {
+	it('answers 400 naming a missing or malformed parameter, and for an action, window or dates that make no sense (with strictChecks)', async () => {
+		await sandbox.control.setSettings({ strictChecks: true });
 		const missing = await sandbox.client.call('PUT', '/api/Orders', { query: { locationId: DEPOT } });
 		expect(missing.status).toBe(400);
 		expect(modelStateFields(missing.json)).toEqual(['action']);
@@ -129,7 +130,8 @@ describe('list pickup orders (GET /api/Orders, GET /api/Orders/GetByDate)', () =
 		expect((await sandbox.client.call('GET', '/api/Orders/GetByDate', { query: { FromDate: '2026-12-01', ToDate: '2026-12-02' } })).status).toBe(204);
 	});
 
-	it('answers 400 naming FromDate or ToDate when missing or unparsable, and when FromDate is after ToDate', async () => {
+	it('answers 400 naming FromDate or ToDate when missing or unparsable, and when FromDate is after ToDate (with strictChecks)', async () => {
+		await sandbox.control.setSettings({ strictChecks: true });
 		const missing = await sandbox.client.call('GET', '/api/Orders/GetByDate', { query: { ToDate: '2026-11-20' } });
 		expect(missing.status).toBe(400);
 		expect(modelStateFields(missing.json)).toEqual(['FromDate']);

@@ -40,7 +40,8 @@ describe('send pickup order (POST /api/Orders)', () => {
 		await sandbox.client.login();
 	});
 
-	it('answers 400 naming missing fields, and for dates or quantities that make no sense', async () => {
+	it('answers 400 naming missing fields, and for dates or quantities that make no sense (with strictChecks)', async () => {
+		await sandbox.control.setSettings({ strictChecks: true });
 		const missing = await sandbox.client.call('POST', '/api/Orders', { body: { Parcels: 1 } });
 		expect(missing.status).toBe(400);
 		expect(modelStateFields(missing.json).sort()).toEqual(['LocationId', 'PickupEndDate', 'PickupStartDate']);

@@ -24,7 +24,8 @@ describe('create return AWB (POST /api/NoAuth/GenerateRwb)', () => {
 		expect((later.json as Array<{ Event: Array<{ EventId: number }> }>)[0].Event.map((e) => e.EventId)).toEqual([70]);
 	});
 
-	it('answers 400 naming Barcode when it is missing, and for invalid values', async () => {
+	it('answers 400 naming Barcode when it is missing, and for invalid values (with strictChecks)', async () => {
+		await sandbox.control.setSettings({ strictChecks: true });
 		const missing = await sandbox.client.call('POST', '/api/NoAuth/GenerateRwb', { body: { ClientId: 70001 } });
 		expect(missing.status).toBe(400);
 		expect(modelStateFields(missing.json)).toEqual(['Barcode']);

@@ -82,6 +82,10 @@ export function useSandbox(options: SandboxOptions = {}): SandboxHandle {
 		handle.client = new ServiceClient(handle.sandbox.url);
 		await handle.client.login();
 	});
+	// A test that asks for the sandbox's own checks (the strictChecks setting) leaves the next one without them.
+	afterEach(async () => {
+		await handle.control?.setSettings({ strictChecks: false });
+	});
 	afterAll(async () => {
 		await handle.sandbox?.stop();
 	});

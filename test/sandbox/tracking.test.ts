@@ -49,7 +49,8 @@ describe('trace in one request (GET /api/AwbTrace/GetAwbTraceOneRequest)', () =>
 		expect(result.text).toBe('');
 	});
 
-	it('answers 400 naming barCode when it is missing, invalid or lists more than 50 barcodes', async () => {
+	it('answers 400 naming barCode when it is missing, invalid or lists more than 50 barcodes (with strictChecks)', async () => {
+		await sandbox.control.setSettings({ strictChecks: true });
 		const missing = await sandbox.client.call('GET', '/api/AwbTrace/GetAwbTraceOneRequest');
 		expect(missing.status).toBe(400);
 		expect(modelStateFields(missing.json)).toEqual(['barCode']);
@@ -129,7 +130,8 @@ describe('AWB status by barcode (GET /api/AwbStatus/GetAwbSyncStatusByBarCode)',
 		expect(record.ConfirmationPersonName).toBe((shipment.trace as { ConfirmationName: string }).ConfirmationName);
 	});
 
-	it('answers 204 for an unknown barcode, 400 for a missing or malformed one, 409 for another client\'s AWB, 401 without a token', async () => {
+	it('answers 204 for an unknown barcode, 400 for a missing or malformed one, 409 for another client\'s AWB, 401 without a token (with strictChecks)', async () => {
+		await sandbox.control.setSettings({ strictChecks: true });
 		const other = (await seeded()).find((s) => s.clientId !== 70001);
 		expect(other).toBeDefined();
 		const path = '/api/AwbStatus/GetAwbSyncStatusByBarCode';
@@ -155,7 +157,8 @@ describe('cash-on-delivery AWB (GET /api/CashAccount)', () => {
 		expect(one.json).toEqual([records.find((r) => r.BarCode === own[0].barcode)]);
 	});
 
-	it('answers 204 for a barcode without cash on delivery, 409 for invalid or foreign barcodes, 401 without a token', async () => {
+	it('answers 204 for a barcode without cash on delivery, 409 for invalid or foreign barcodes, 401 without a token (with strictChecks)', async () => {
+		await sandbox.control.setSettings({ strictChecks: true });
 		const shipments = await seeded();
 		const noCod = shipments.find((s) => s.clientId === 70001 && s.codValue === 0);
 		const foreign = shipments.find((s) => s.clientId !== 70001 && s.codValue > 0) ?? shipments.find((s) => s.clientId !== 70001);

@@ -92,7 +92,8 @@ describe('XML responses carry the same data as JSON', () => {
 		expect(await ask('*/*')).toContain('application/json');
 	});
 
-	it('error bodies in XML: ModelState and message lists', async () => {
+	it('error bodies in XML: ModelState and message lists (with strictChecks)', async () => {
+		await sandbox.control.setSettings({ strictChecks: true });
 		const modelState = await sandbox.client.call('GET', '/api/Invoices', { accept: 'application/xml' });
 		expect(modelState.status).toBe(400);
 		expect(modelState.text).toContain('<Error><Message>The request is invalid.</Message><ModelState><FromDate>');
