@@ -6,7 +6,7 @@ import { useSandbox } from './support';
 
 /*
  * The shop plugins that run against the real Cargus today, replayed against the sandbox call by call with their own
- * request shapes and their own reading of each answer (../shared/spec/real-clients.md; the plugins' files named at
+ * request shapes and their own reading of each answer (the project's real-clients.md; the plugins' files named at
  * each call). OpenCart's whole flow first, then where PrestaShop and Magento send otherwise. A call passes when the
  * plugin would read from the answer what it reads from Cargus'.
  */
