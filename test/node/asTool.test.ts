@@ -1,3 +1,4 @@
+import { DirectoryLoader } from 'n8n-core';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { Cargus } from '../../nodes/Cargus/Cargus.node';
@@ -8,8 +9,9 @@ import { engineFor, requestsSeen, runOperation } from './world';
 
 /*
  * The node as an AI agent's tool. n8n runs a tool under the node's type name with "Tool" appended
- * (n8n-nodes-cargus.cargusTool, NodeTypes.getByNameAndVersion in n8n's cli): the same node, here registered
- * under that name. What the agent's $fromAI gives arrives as the parameters' values.
+ * (n8n-nodes-cargus.cargusTool, NodeTypes.getByNameAndVersion in n8n's cli), through its declarative engine (the
+ * node's routing, not its customOperations): the same node, here registered under that name and routed so. What
+ * the agent's $fromAI gives arrives as the parameters' values.
  */
 
 const sandbox = useSandbox();
@@ -20,7 +22,9 @@ beforeEach(async () => {
 });
 
 function runTool(resource: string, operation: string, parameters: INodeParameters) {
-	const engine = createEngine({ credential: sandboxCredential(sandbox.url), nodeTypes: { [TOOL_TYPE]: new Cargus() } });
+	const tool = new Cargus();
+	DirectoryLoader.applyDeclarativeNodeOptionParameters(tool);
+	const engine = createEngine({ credential: sandboxCredential(sandbox.url), nodeTypes: { [TOOL_TYPE]: Object.assign(tool, { customOperations: undefined }) } });
 	return runOperation(engine, resource, operation, parameters, { nodeType: TOOL_TYPE });
 }
 

@@ -1,0 +1,110 @@
+/**
+ * The Cargus node as a tool of n8n's MCP Server Trigger, called as an MCP client calls it: MCP's Streamable HTTP
+ * transport at /mcp/<path> (JSON-RPC 2.0: initialize, tools/list, tools/call), written here by hand so the test
+ * needs no MCP library. Two Cargus Tools whose fields the model fills with $fromAI: Ship & Go Point › Get Many
+ * (city, postal code) and Shipment › Create (a weight in kilograms). Without a place the points are refused, with
+ * one they are a bounded list; the model's 2.5 kg reaches the sandbox as 3 kg and the answer shows both.
+ */
+import type { SandboxControl } from '../../sandbox';
+import type { Launched } from '../../scripts/lib/launcher';
+import { assert, check } from './checks';
+
+const CARGUS_TOOL = 'n8n-nodes-cargus.cargusTool';
+const MCP_PATH = 'cargus-e2e';
+
+interface JsonRpcAnswer {
+	result?: { tools?: Array<{ name: string; inputSchema?: { properties?: Record<string, unknown> } }>; content?: Array<{ type: string; text?: string }>; isError?: boolean };
+	error?: { message: string };
+}
+
+/** One MCP session over Streamable HTTP: each request a POST, the answer JSON or one server-sent event. */
+class McpSession {
+	private session?: string;
+	private id = 0;
+
+	constructor(private readonly url: string) {}
+
+	async request(method: string, params: Record<string, unknown> = {}): Promise<JsonRpcAnswer> {
+		const res = await this.post({ jsonrpc: '2.0', id: ++this.id, method, params });
+		const text = await res.text();
+		assert(res.ok, `${method} answered ${res.status}: ${text.slice(0, 200)}`);
+		const data = res.headers.get('content-type')?.includes('text/event-stream')
+			? text.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).join('')
+			: text;
+		return JSON.parse(data) as JsonRpcAnswer;
+	}
+
+	async notify(method: string): Promise<void> {
+		await (await this.post({ jsonrpc: '2.0', method })).text();
+	}
+
+	private async post(body: unknown): Promise<Response> {
+		const res = await fetch(this.url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(this.session ? { 'mcp-session-id': this.session } : {}) },
+			body: JSON.stringify(body),
+			signal: AbortSignal.timeout(60000),
+		});
+		this.session = res.headers.get('mcp-session-id') ?? this.session;
+		return res;
+	}
+}
+
+export async function mcpToolCheck(live: Launched, control: SandboxControl, credentialId: string): Promise<void> {
+	await check('tool over MCP: the MCP Server Trigger\'s Cargus Tools take the model\'s $fromAI values; Ship & Go points need a place and are a bounded list; 2.5 kg is sent as 3', async () => {
+		const credentials = { cargusApi: { id: credentialId, name: 'Cargus Sandbox' } };
+		const nodes = [
+			{ id: 'mcp-trigger', name: 'MCP Server Trigger', type: '@n8n/n8n-nodes-langchain.mcpTrigger', typeVersion: 2, position: [0, 0], webhookId: 'cargus-e2e-mcp', parameters: { path: MCP_PATH } },
+			{
+				id: 'mcp-points', name: 'ship_and_go_points', type: CARGUS_TOOL, typeVersion: 1, position: [-200, 200], credentials,
+				parameters: {
+					resource: 'shipAndGoPoint', operation: 'getMany', returnAll: true,
+					filters: { city: "={{ $fromAI('city', 'The city to list Ship & Go points in, e.g. Cluj-Napoca', 'string', '') }}", postalCode: "={{ $fromAI('postalCode', 'A Romanian postal code of 6 digits, or empty', 'string', '') }}" },
+				},
+			},
+			{
+				id: 'mcp-create', name: 'create_awb', type: CARGUS_TOOL, typeVersion: 1, position: [200, 200], credentials,
+				parameters: {
+					resource: 'shipment', operation: 'create', senderLocationId: 1005962049, serviceId: 34,
+					recipientName: "={{ $fromAI('recipientName', 'Who receives the parcel', 'string') }}",
+					recipientPhone: "={{ $fromAI('recipientPhone', 'The recipient\\'s phone', 'string') }}",
+					recipientCountyId: "={{ $fromAI('county', 'The county, e.g. CJ', 'string') }}",
+					recipientLocalityId: "={{ $fromAI('locality', 'The locality, e.g. Cluj-Napoca', 'string') }}",
+					pieces: { piece: [{ type: 1, weight: "={{ $fromAI('weightKg', 'The parcel\\'s weight in kilograms, decimals allowed', 'number') }}" }] },
+					cashOnDelivery: 0,
+					additionalAwbFields: { orderReference: "={{ $fromAI('orderReference', 'The order number', 'string') }}" },
+				},
+			},
+		];
+		const connections = {
+			ship_and_go_points: { ai_tool: [[{ node: 'MCP Server Trigger', type: 'ai_tool', index: 0 }]] },
+			create_awb: { ai_tool: [[{ node: 'MCP Server Trigger', type: 'ai_tool', index: 0 }]] },
+		};
+		const created = await live.rest<{ id: string }>('POST', '/rest/workflows', { name: 'Cargus over MCP (e2e)', nodes, connections, active: false, settings: { executionOrder: 'v1' } });
+		await live.activate(created.id);
+		const mcp = new McpSession(`${live.editorUrl}mcp/${MCP_PATH}`);
+		const init = await mcp.request('initialize', { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'cargus-e2e', version: '1' } });
+		assert(init.result, `initialize: ${JSON.stringify(init).slice(0, 200)}`);
+		await mcp.notify('notifications/initialized');
+		const tools = (await mcp.request('tools/list')).result?.tools ?? [];
+		const names = tools.map((tool) => tool.name);
+		assert(names.includes('ship_and_go_points') && names.includes('create_awb'), `tools/list: ${names.join(', ')}`);
+		const call = async (name: string, args: Record<string, unknown>) => {
+			const answer = await mcp.request('tools/call', { name, arguments: args });
+			return { text: (answer.result?.content ?? []).map((part) => part.text ?? '').join('\n') || answer.error?.message || '', isError: answer.result?.isError === true || answer.error !== undefined };
+		};
+
+		const nowhere = await call('ship_and_go_points', { city: '', postalCode: '' });
+		assert(/no place given/.test(nowhere.text), `without a place: ${nowhere.text.slice(0, 300)}`);
+		const cluj = await call('ship_and_go_points', { city: 'Cluj-Napoca', postalCode: '' });
+		const clujPoints = (cluj.text.match(/"Id":/g) ?? []).length;
+		assert(!cluj.isError && clujPoints > 0 && clujPoints <= 10 && !/BUCURESTI/.test(cluj.text), `Cluj-Napoca: ${clujPoints} points, ${cluj.text.length} characters: ${cluj.text.slice(0, 200)}`);
+
+		await control.clearRequests();
+		const awb = await call('create_awb', { recipientName: 'Ana Pop', recipientPhone: '0722000000', county: 'CJ', locality: 'Cluj-Napoca', weightKg: 2.5, orderReference: 'mcp-e2e-1' });
+		const sent = (await control.requests('createAwb')).map((request) => (request.body as { TotalWeight?: number }).TotalWeight);
+		assert(!awb.isError && /"weightKg":\s*\{\s*"ordered":\s*2\.5,\s*"sent":\s*3/.test(awb.text) && sent.join() === '3', `create: sent ${sent.join()}; ${awb.text.slice(0, 400)}`);
+		assert(/"Get AWB PDF"/.test(awb.text) && !awb.text.includes('›'), `Next: ${awb.text.slice(0, 400)}`);
+		return `tools ${names.join(', ')}; no place: refused; Cluj-Napoca: ${clujPoints} points in ${cluj.text.length} characters; 2.5 kg sent as ${sent.join()} kg`;
+	});
+}
