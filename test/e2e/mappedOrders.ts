@@ -24,7 +24,7 @@ export const AWB_FIELDS = `={{ (() => { const o = $json.body, a = o.shippingAddr
 	recipientCountyId: a.county,
 	recipientLocalityId: a.locality,
 	recipientStreetId: a.street,
-	pieces: [{ type: 1, weight: Math.max(1, Math.ceil(o.totalWeightKg)) }],
+	pieces: [{ type: 1, weight: o.totalWeightKg }],
 	cashOnDelivery: o.paymentMethod === 'cashOnDelivery' ? o.total : 0,
 	buildingNumber: a.number,
 	addressText: a.details,
@@ -62,23 +62,28 @@ function mappedOrdersWorkflow() {
 }
 
 export async function mappedOrdersCheck(live: Launched, control: SandboxControl): Promise<void> {
-	await check('1,000 shop orders mapped by one Edit Fields expression into Shipment › Create, Map Automatically: each order its own AWB, one login at most', async () => {
+	await check('1,000 shop orders mapped by one Edit Fields expression into Shipment › Create, Map Automatically: each order its own AWB, its decimal weight sent rounded up, one login at most', async () => {
 		const created = await live.rest<{ id: string }>('POST', '/rest/workflows', mappedOrdersWorkflow());
 		await live.activate(created.id);
 		const orders = Array.from({ length: ORDERS }, (_, index) => shopOrder({ orderNumber: `MAPPED-${index + 1}`, total: 100 + (index % 400) }));
 		await control.clearRequests();
-		const items = JSON.parse(await postToWebhook(live, WEBHOOK_PATH, { orders })) as Array<{ BarCode?: unknown; OrderReference?: unknown }>;
+		const items = JSON.parse(await postToWebhook(live, WEBHOOK_PATH, { orders })) as Array<{ BarCode?: unknown; OrderReference?: unknown; weightKg?: { ordered?: unknown; sent?: unknown } }>;
 		const barcodes = items.map((item) => String(item.BarCode));
 		assert(items.length === ORDERS, `${items.length} items came back for ${ORDERS} orders`);
 		assert(barcodes.every((barcode) => /^\d{10}$/.test(barcode)) && new Set(barcodes).size === ORDERS, `not ${ORDERS} distinct barcodes: ${JSON.stringify(items.slice(0, 3))}`);
 		const references = items.map((item) => item.OrderReference);
 		assert(references.every((reference, index) => reference === orders[index].orderNumber), `order references out of line: ${JSON.stringify(references.slice(0, 5))}`);
+		const kilograms = (index: number) => Math.max(1, Math.ceil(Number(orders[index].totalWeightKg)));
+		const weights = items.map((item) => item.weightKg);
+		assert(weights.every((weight, index) => weight?.ordered === orders[index].totalWeightKg && weight?.sent === kilograms(index)), `weights asked and sent: ${JSON.stringify(weights.slice(0, 3))}`);
 		const requests = await control.requests();
+		const weighed = requests.filter((request) => request.operation === 'createAwb').map((request) => (request.body as { TotalWeight?: number }).TotalWeight);
+		assert(weighed.every((weight) => weight === kilograms(0)), `TotalWeight sent: ${[...new Set(weighed)].join(', ')} for ${String(orders[0].totalWeightKg)} kg orders`);
 		const sent = requests.filter((request) => request.operation === 'createAwb').length;
 		const logins = requests.filter((request) => request.operation === 'login').length;
 		assert(sent === ORDERS && logins <= 1, `${sent} AWB requests and ${logins} logins for ${ORDERS} orders`);
 		const last = await control.shipments(barcodes.slice(-20));
 		assert(last.every((awb, index) => awb.codValue === orders[ORDERS - 20 + index].total), `cash on delivery is not each order's total: ${JSON.stringify(last.map((awb) => awb.codValue))}`);
-		return `${ORDERS} orders -> ${new Set(barcodes).size} barcodes with their order references, ${sent} AWB requests, ${logins} login`;
+		return `${ORDERS} orders -> ${new Set(barcodes).size} barcodes with their order references, ${String(orders[0].totalWeightKg)} kg sent as ${kilograms(0)} kg, ${sent} AWB requests, ${logins} login`;
 	});
 }

@@ -3,11 +3,12 @@
  * transport at /mcp/<path> (JSON-RPC 2.0: initialize, tools/list, tools/call), written here by hand so the test
  * needs no MCP library. Two Cargus Tools whose fields the model fills with $fromAI: Ship & Go Point › Get Many
  * (city, postal code) and Shipment › Create (a weight in kilograms). Without a place the points are refused, with
- * one they are a bounded list; the model's 2.5 kg reaches the sandbox as 3 kg and the answer shows both.
+ * one they are a bounded list; the model's 2.5 kg reaches the sandbox as 3 kg and the answer shows both; the same
+ * order asked again gives the same AWB.
  */
 import type { SandboxControl } from '../../sandbox';
 import type { Launched } from '../../scripts/lib/launcher';
-import { assert, check } from './checks';
+import { assert, check, sleep } from './checks';
 
 const CARGUS_TOOL = 'n8n-nodes-cargus.cargusTool';
 const MCP_PATH = 'cargus-e2e';
@@ -82,9 +83,18 @@ export async function mcpToolCheck(live: Launched, control: SandboxControl, cred
 		};
 		const created = await live.rest<{ id: string }>('POST', '/rest/workflows', { name: 'Cargus over MCP (e2e)', nodes, connections, active: false, settings: { executionOrder: 'v1' } });
 		await live.activate(created.id);
+		const state = await live.rest<{ active?: boolean; activeVersionId?: string | null }>('GET', `/rest/workflows/${created.id}`);
 		const mcp = new McpSession(`${live.editorUrl}mcp/${MCP_PATH}`);
-		const init = await mcp.request('initialize', { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'cargus-e2e', version: '1' } });
-		assert(init.result, `initialize: ${JSON.stringify(init).slice(0, 200)}`);
+		let init: JsonRpcAnswer | undefined;
+		let refused = '';
+		for (let attempt = 0; attempt < 10 && !init; attempt++) {
+			init = await mcp.request('initialize', { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'cargus-e2e', version: '1' } }).catch((error: unknown) => {
+				refused = String(error);
+				return undefined;
+			});
+			if (!init) await sleep(2000);
+		}
+		assert(init?.result, `initialize: ${refused || JSON.stringify(init).slice(0, 200)} (workflow active ${String(state.active)}, version ${String(state.activeVersionId)})`);
 		await mcp.notify('notifications/initialized');
 		const tools = (await mcp.request('tools/list')).result?.tools ?? [];
 		const names = tools.map((tool) => tool.name);
@@ -103,8 +113,12 @@ export async function mcpToolCheck(live: Launched, control: SandboxControl, cred
 		await control.clearRequests();
 		const awb = await call('create_awb', { recipientName: 'Ana Pop', recipientPhone: '0722000000', county: 'CJ', locality: 'Cluj-Napoca', weightKg: 2.5, orderReference: 'mcp-e2e-1' });
 		const sent = (await control.requests('createAwb')).map((request) => (request.body as { TotalWeight?: number }).TotalWeight);
-		assert(!awb.isError && /"weightKg":\s*\{\s*"ordered":\s*2\.5,\s*"sent":\s*3/.test(awb.text) && sent.join() === '3', `create: sent ${sent.join()}; ${awb.text.slice(0, 400)}`);
-		assert(/"Get AWB PDF"/.test(awb.text) && !awb.text.includes('›'), `Next: ${awb.text.slice(0, 400)}`);
-		return `tools ${names.join(', ')}; no place: refused; Cluj-Napoca: ${clujPoints} points in ${cluj.text.length} characters; 2.5 kg sent as ${sent.join()} kg`;
+		const [made] = JSON.parse(awb.isError ? '[{}]' : awb.text) as Array<{ BarCode?: string; Next?: string; weightKg?: { ordered?: number; sent?: number } }>;
+		assert(made.weightKg?.ordered === 2.5 && made.weightKg.sent === 3 && sent.join() === '3', `create: sent ${sent.join()}; ${awb.text.slice(0, 400)}`);
+		assert(made.Next?.includes(`"Get AWB PDF" (resource Document, barcode ${String(made.BarCode)})`) && !made.Next.includes('›'), `Next: ${String(made.Next)}`);
+		const again = await call('create_awb', { recipientName: 'Ana Pop', recipientPhone: '0722000000', county: 'CJ', locality: 'Cluj-Napoca', weightKg: 2.5, orderReference: 'mcp-e2e-1' });
+		const [same] = JSON.parse(again.isError ? '[{}]' : again.text) as Array<{ BarCode?: string; AlreadyCreated?: boolean }>;
+		assert(same.BarCode === made.BarCode && same.AlreadyCreated === true && (await control.requests('createAwb')).length === 1, `the same order again: ${again.text.slice(0, 200)}`);
+		return `tools ${names.join(', ')}; no place: refused; Cluj-Napoca: ${clujPoints} points in ${cluj.text.length} characters; 2.5 kg sent as ${sent.join()} kg, AWB ${String(made.BarCode)}, the same order again the same AWB`;
 	});
 }
