@@ -295,9 +295,11 @@ export function registerAwbs(app: FastifyInstance, context: SandboxContext): voi
 		});
 
 	/** The client's AWBs, deleted ones included, as the AWB lists answer them. */
-	const awbRecords = (found: Array<Shipment | undefined>, clientId: number, now: number) => found
-		.filter((s): s is Shipment => s !== undefined && s.clientId === clientId && s.createdAt <= now)
-		.map((s) => ({ shipment: s, record: view(s, now, store.deletedAwbs.has(s.barcode)) }));
+	/** The client's AWBs among these, made by now, deleted ones included. */
+	const ownAwbs = (found: Array<Shipment | undefined>, clientId: number, now: number) => found
+		.filter((s): s is Shipment => s !== undefined && s.clientId === clientId && s.createdAt <= now);
+	/** An AWB record as the AWB lists answer it: a deleted AWB with Status "Deleted". */
+	const record = (s: Shipment, now: number) => view(s, now, store.deletedAwbs.has(s.barcode));
 	const withDeleted = () => [...store.shipments.values(), ...[...store.deletedAwbs.values()].map((deleted) => deleted.shipment)];
 
 	defineOperation(app, context, 'GET', '/api/Awbs', { operation: 'getAwb', auth: 'bearer', invalidStatus: 400 },
@@ -311,19 +313,19 @@ export function registerAwbs(app: FastifyInstance, context: SandboxContext): voi
 			const found = barcode !== undefined
 				? [store.shipments.get(barcode) ?? store.deletedAwbs.get(barcode)?.shipment]
 				: withDeleted().filter((s) => s.awb?.OrderId === orderId);
-			const own = awbRecords(found, account.clientId, now);
-			return own.length === 0 ? noContent() : ok(own.map((entry) => entry.record), 'Awb');
+			const own = ownAwbs(found, account.clientId, now);
+			return own.length === 0 ? noContent() : ok(own.map((s) => record(s, now)), 'Awb');
 		});
 
 	defineOperation(app, context, 'GET', '/api/Awbs/GetByDate', { operation: 'awbsByDate', auth: 'bearer', invalidStatus: 400 },
 		({ query, spec, account, now }) => {
 			const { from, end } = monthDayYearRange(query, spec);
 			const paging = pagingQuery(query, spec, context.settings.maxItemsPerPage);
-			const matches = awbRecords(withDeleted().filter((s) => s.createdAt >= from && s.createdAt <= end), account.clientId, now)
-				.sort((a, b) => a.shipment.createdAt - b.shipment.createdAt || a.shipment.barcode.localeCompare(b.shipment.barcode));
+			const matches = ownAwbs(withDeleted().filter((s) => s.createdAt >= from && s.createdAt <= end), account.clientId, now)
+				.sort((a, b) => a.createdAt - b.createdAt || a.barcode.localeCompare(b.barcode));
 			if (context.settings.awbsByDateOrder === 'newest-first') matches.reverse();
 			const page = pageOf(matches, paging);
-			return page.length === 0 ? noContent() : ok(page.map((entry) => entry.record), 'Awb');
+			return page.length === 0 ? noContent() : ok(page.map((s) => record(s, now)), 'Awb');
 		});
 
 	defineOperation(app, context, 'POST', '/api/ShippingCalculation', { operation: 'shippingCalculation', auth: 'bearer', invalidStatus: 400 },
