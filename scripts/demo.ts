@@ -68,7 +68,7 @@ async function main(): Promise<void> {
 		say('\n1. E-shop order to AWB and label: examples/1-eshop-order-to-awb-and-label.json');
 		const flow1 = exampleNodes('1-eshop-order-to-awb-and-label.json');
 		const order = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'data', 'shop-order.json'), 'utf8')) as IDataObject;
-		say(`   webhook (simulated): shop order ${String(order.orderNumber)}, ${String(order.total)} RON, ${String(order.totalWeightKg)} kg`);
+		say(`   webhook (simulated, its signature check not run): shop order ${String(order.orderNumber)}, ${String(order.total)} RON, ${String(order.totalWeightKg)} kg`);
 		const created = await run(params(flow1, 'Create AWB'), [{ body: order, headers: {}, query: {} }]);
 		const barcode = created[0]?.json.BarCode;
 		say(`   Cargus Shipment › Create: AWB ${String(barcode)}`);

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { startShopStandIn, STAND_IN_KEYS, type ShopStandIn } from './shop-stand-in';
+import { SECRET_PLACEHOLDER, webhookSecret } from './webhook-secret';
 import { killGroup, spawnGroup } from './processes';
 import { installCommunityPackage, packPackage } from './community-package';
 import { removeQueueFolders, startQueueServices, workerEnv, type QueueOptions, type QueueServices } from './queue-mode';
@@ -67,6 +68,8 @@ export interface LaunchOptions {
 	sandboxPort?: number; // default 4000
 	sandbox?: Omit<SandboxOptions, 'port' | 'host'>;
 	smtpPort?: number; // default 2525
+	/** Where the examples' webhook secret is kept (made when absent); default `webhook-secret` beside the user folder. */
+	webhookSecretFile?: string;
 	shopPort?: number; // the stand-in of the shops' REST APIs (WooCommerce, Shopify), default a free port (npm start: 4100)
 	userFolder?: string; // N8N_USER_FOLDER, default .n8n-cache/user (.n8n-cache/user-<version> for other versions)
 	mailDir?: string; // default .n8n-cache/mail
@@ -94,6 +97,8 @@ export interface Launched {
 	smtp: SmtpSink;
 	/** The local stand-in of WooCommerce's and Shopify's REST APIs that examples 6 and 7 write the AWB back to. */
 	shop: ShopStandIn;
+	/** The secret examples 1, 6 and 7 check their orders' signatures with, and the file it is kept in. */
+	webhookSecret: { value: string; file: string };
 	userFolder: string;
 	logFile: string;
 	owner: typeof OWNER;
@@ -399,9 +404,10 @@ interface WorkflowFile {
 
 /**
  * The example workflows as imported: a trigger that watches listed barcodes watches the sandbox's shipments on their
- * way, and a shop's address in "Shop settings" is the local stand-in's.
+ * way, a shop's address in "Shop settings" is the local stand-in's, and a webhook's signature is checked with this
+ * install's secret.
  */
-function examplesFor(watchList: string[], shopUrl: string): WorkflowFile[] {
+function examplesFor(watchList: string[], shopUrl: string, secret: string): WorkflowFile[] {
 	if (!fs.existsSync(EXAMPLES_DIR)) return [];
 	return fs
 		.readdirSync(EXAMPLES_DIR)
@@ -413,6 +419,7 @@ function examplesFor(watchList: string[], shopUrl: string): WorkflowFile[] {
 				const tracking = node.parameters.event === undefined || node.parameters.event === 'newTrackingEvent';
 				if (node.type === TRIGGER_TYPE && tracking && node.parameters.watch !== 'account' && watchList.length > 0) node.parameters.barcodes = watchList.join(', ');
 				if (node.name === 'Shop settings') pointAtStandIn(node.parameters, shopUrl);
+				if (node.type === 'n8n-nodes-base.crypto' && node.parameters.secret === SECRET_PLACEHOLDER) node.parameters.secret = secret;
 			}
 			return { file, workflow };
 		});
@@ -478,7 +485,9 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		// Import the credentials and example workflows before the server starts (ids kept, so a re-import
 		// updates them). Skipped when nothing changed since the last import into this user folder.
 		const credentials = credentialsFor(sandbox.url, smtp, shop.url);
-		const examples = examplesFor(await sandboxWatchList(sandbox.url), shop.url);
+		const secretFile = options.webhookSecretFile ?? path.join(path.dirname(userFolder), 'webhook-secret');
+		const secret = webhookSecret(secretFile);
+		const examples = examplesFor(await sandboxWatchList(sandbox.url), shop.url, secret);
 		const importHash = sha256([JSON.stringify(credentials), JSON.stringify(examples)]);
 		const hashFile = path.join(userFolder, '.n8n', 'cargus-launcher-import.json');
 		let previous = '';
@@ -606,6 +615,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 			sandbox,
 			smtp,
 			shop,
+			webhookSecret: { value: secret, file: secretFile },
 			userFolder,
 			logFile,
 			owner: OWNER,

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { SandboxControl } from '../../sandbox';
 import { launch, EXAMPLES_DIR, ROOT, type Launched, type RunningWorker } from '../../scripts/lib/launcher';
 import { portsFrom } from '../../scripts/lib/ports';
+import { shopDelivery } from '../../scripts/lib/shop-deliveries';
 import { isRunning, signalGroup } from '../../scripts/lib/processes';
 import { assert, check, say, sleep, tally, waitFor } from '../e2e/checks';
 import { activate, example, execution, executionsOf, outputOf, watchedBarcodes } from '../e2e/n8n-api';
@@ -80,20 +81,22 @@ async function addShipments(control: SandboxControl, count: number): Promise<str
 	return barcodes;
 }
 
-async function postJson(url: string, body: unknown, timeoutMs = 300000): Promise<{ status: number; text: string }> {
+/** Posts JSON; with a secret, signed as example 1's webhook checks it (X-Shop-Signature). */
+async function postJson(url: string, body: unknown, timeoutMs = 300000, secret?: string): Promise<{ status: number; text: string }> {
+	const sent = secret ? shopDelivery(body as Record<string, unknown>, secret) : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 	const res = await fetch(url, {
 		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(body),
+		headers: sent.headers,
+		body: sent.body,
 		signal: AbortSignal.timeout(timeoutMs),
 	});
 	return { status: res.status, text: await res.text() };
 }
 
 /** Posts until the webhook is registered (n8n publishes an activated workflow a moment later). */
-async function postWhenRegistered(url: string, body: unknown): Promise<{ status: number; text: string }> {
+async function postWhenRegistered(url: string, body: unknown, secret?: string): Promise<{ status: number; text: string }> {
 	return waitFor(`the webhook ${url} to be registered`, 60000, async () => {
-		const answer = await postJson(url, body);
+		const answer = await postJson(url, body, 300000, secret);
 		return answer.status === 404 && answer.text.includes('not registered') ? undefined : answer;
 	});
 }
@@ -204,9 +207,10 @@ async function main(): Promise<void> {
 			const url = webhookUrl(String(webhook.parameters.path));
 			const before = new Set((await executionsOf(live, WORKFLOW.order)).map((e) => e.id));
 			const numbered = (n: number) => ({ ...order, orderNumber: `${String(order.orderNumber)}-Q${n}` });
-			const answers = [await postWhenRegistered(url, numbered(0)), ...(await Promise.all([1, 2, 3].map((n) => postJson(url, numbered(n)))))];
+			const secret = live.webhookSecret.value;
+			const answers = [await postWhenRegistered(url, numbered(0), secret), ...(await Promise.all([1, 2, 3].map((n) => postJson(url, numbered(n), 300000, secret))))];
 			// The first order again: whichever worker takes it finds the AWB Cargus already has.
-			answers.push(await postJson(url, numbered(0)));
+			answers.push(await postJson(url, numbered(0), 300000, secret));
 			const barcodes = answers.map((a) => {
 				assert(a.status === 200, `webhook answered ${a.status}: ${a.text.slice(0, 300)}`);
 				const body = JSON.parse(a.text) as { barcode?: string; label?: { base64?: string } };
@@ -419,7 +423,7 @@ async function main(): Promise<void> {
 			const order = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, 'data', 'shop-order.json'), 'utf8')) as Record<string, unknown>;
 			const orderPath = String(example(WORKFLOW.order).nodes.find((n) => n.type === 'n8n-nodes-base.webhook')?.parameters.path);
 			const orderRunsBefore = new Set((await executionsOf(live, WORKFLOW.order)).map((e) => e.id));
-			const served = await postWhenRegistered(webhookUrl(orderPath), order);
+			const served = await postWhenRegistered(webhookUrl(orderPath), order, live.webhookSecret.value);
 			assert(served.status === 200 && /^\d{6,20}$/.test(String((JSON.parse(served.text) as { barcode?: string }).barcode)), `order while a worker is down: ${served.status} ${served.text.slice(0, 200)}`);
 			// As for the orders above: main may list the execution a moment after the webhook answered.
 			const newOrderRuns = async () => (await executionsOf(live, WORKFLOW.order)).filter((e) => !orderRunsBefore.has(e.id)).map((e) => e.id);

@@ -199,7 +199,8 @@ export async function dropdownChecks(live: Launched, editor: EditorPages): Promi
 			name: `${order.name} (e2e: pinned order)`,
 			nodes,
 			connections: order.connections,
-			pinData: { [webhook.name]: [{ json: { headers: {}, params: {}, query: {}, body: shopOrder() } }] },
+			// The order as it reaches Create: through the signature check (example 1's nodes before Create).
+			pinData: Object.fromEntries([webhook.name, 'Check signature', 'Signed and recent?'].map((name) => [name, [{ json: { headers: {}, params: {}, query: {}, body: shopOrder() } }]])),
 			active: false,
 			settings: { executionOrder: 'v1' },
 		});

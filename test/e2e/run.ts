@@ -41,7 +41,7 @@ import { keyPerItem } from './dynamicCredentials';
 import { loginsAtScale } from './loginAtScale';
 import { mappedOrdersCheck } from './mappedOrders';
 import { shopPluginChecks } from './shopPlugins';
-import { shopPlatformChecks } from './shopPlatforms';
+import { shopPlatformChecks, signedWebhookChecks } from './shopPlatforms';
 import { checkRecommendedSettings } from './recommendedSettings';
 import { cashOnDeliveryExampleCheck, invoiceExampleCheck } from './triggerEvents';
 import { dayPickupExampleCheck } from './dayPickup';
@@ -361,6 +361,8 @@ async function main(): Promise<void> {
 		await shopPluginChecks(live, control);
 		// Examples 6 and 7: orders as WooCommerce and Shopify send them, the AWB written back to a stand-in of each shop.
 		await shopPlatformChecks(live, control);
+		// Examples 1, 6 and 7 refuse an order not signed with the install's secret, or replayed after 7 days.
+		await signedWebhookChecks(live, control);
 
 		// 5. The editor: log in as the owner and screenshot a workflow with the Cargus node.
 		await check('editor shows the Cargus node on the workflow canvas (screenshot)', async () => {

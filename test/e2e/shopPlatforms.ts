@@ -6,22 +6,22 @@
  * WooCommerce's REST API v3 and Shopify's Admin REST API document those calls; the stand-in is not the platform, so
  * these checks show the requests the workflow makes, not what a real shop does with them.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
 import type { SandboxControl } from '../../sandbox';
 import { EXAMPLES_DIR, type Launched } from '../../scripts/lib/launcher';
+import { shopDelivery, shopifyDelivery, wooCommerceDelivery, wooCommercePing, type Delivery } from '../../scripts/lib/shop-deliveries';
 import type { ShopRequest } from '../../scripts/lib/shop-stand-in';
 import { assert, check, waitFor } from './checks';
-import { executionsOf, type ExecutionSummary } from './n8n-api';
+import { execution, executionsOf, type ExecutionSummary } from './n8n-api';
+import { shopOrder, SHOP_ORDER_WORKFLOW } from './shopOrder';
 import { notYetServed } from './webhookFlow';
 
 const WOOCOMMERCE_WORKFLOW = 'cargusExample006';
 const SHOPIFY_WORKFLOW = 'cargusExample007';
 const TRACKING = 'https://www.cargus.ro/tracking-romanian/?t=';
-/** The secret the test's WooCommerce webhook and Shopify app sign with. */
-const SIGNING_SECRET = 'e2e-shop-webhook-secret';
+const DAY = 24 * 60 * 60 * 1000;
 
 type Order = Record<string, unknown>;
 
@@ -29,65 +29,8 @@ function sample(file: string): Order {
 	return JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, 'data', file), 'utf8')) as Order;
 }
 
-/** JSON as PHP's json_encode (WordPress' wp_json_encode) writes it without flags: "/" as `\/`, every non-ASCII character as `\uXXXX`. */
-export function phpJson(value: unknown): string {
-	return JSON.stringify(value)
-		.replace(/\//g, '\\/')
-		.replace(/[\u0080-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-const hmac = (body: string, secret: string) => crypto.createHmac('sha256', secret).update(body, 'utf8').digest('base64');
-
-export interface Delivery {
-	headers: Record<string, string>;
-	body: string;
-}
-
-/** An order.created delivery as WooCommerce's WC_Webhook::deliver() sends it. */
-export function wooCommerceDelivery(order: Order, secret = SIGNING_SECRET): Delivery {
-	const body = phpJson(order);
-	return {
-		body,
-		headers: {
-			'content-type': 'application/json',
-			'user-agent': 'WooCommerce/9.4.2 Hookshot (WordPress/6.7.1)',
-			'x-wc-webhook-source': 'https://magazin.sandbox.example/',
-			'x-wc-webhook-topic': 'order.created',
-			'x-wc-webhook-resource': 'order',
-			'x-wc-webhook-event': 'created',
-			'x-wc-webhook-signature': hmac(body, secret),
-			'x-wc-webhook-id': '12',
-			'x-wc-webhook-delivery-id': crypto.randomBytes(16).toString('hex'),
-		},
-	};
-}
-
-/** The ping WooCommerce sends when a webhook is saved (WC_Webhook::deliver_ping): form-encoded, unsigned, no topic. */
-export function wooCommercePing(): Delivery {
-	return {
-		body: 'webhook_id=12',
-		headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', 'user-agent': 'WooCommerce/9.4.2 Hookshot (WordPress/6.7.1)' },
-	};
-}
-
-/** An orders/create delivery as Shopify sends it. */
-export function shopifyDelivery(order: Order, secret = SIGNING_SECRET): Delivery {
-	const body = JSON.stringify(order);
-	return {
-		body,
-		headers: {
-			'content-type': 'application/json',
-			'user-agent': 'Shopify-Captain-Hook',
-			'x-shopify-topic': 'orders/create',
-			'x-shopify-hmac-sha256': hmac(body, secret),
-			'x-shopify-shop-domain': 'atelier-sandbox.myshopify.com',
-			'x-shopify-api-version': '2025-01',
-			'x-shopify-webhook-id': crypto.randomUUID(),
-			'x-shopify-event-id': crypto.randomUUID(),
-			'x-shopify-triggered-at': new Date().toISOString(),
-		},
-	};
-}
+/** WooCommerce's dates: the shop's local time and UTC, without an offset. */
+const wooDates = (at: Date) => ({ date_created: at.toISOString().slice(0, 19), date_created_gmt: at.toISOString().slice(0, 19) });
 
 /** Posts a delivery to a published workflow's webhook; answers its status and text (waits while n8n registers the webhook). */
 export async function deliver(live: Launched, webhookPath: string, delivery: Delivery): Promise<{ status: number; text: string }> {
@@ -170,7 +113,10 @@ interface Platform {
 	workflow: string;
 	webhook: string;
 	order: Order;
-	delivery: (order: Order) => Delivery;
+	/** The order delivered now, signed with `secret`. */
+	delivery: (order: Order, secret: string) => Delivery;
+	/** The order as made `daysAgo` days ago. */
+	madeAgo: (order: Order, daysAgo: number) => Order;
 	expected: Expected;
 	/** The stand-in requests the write-back of a new AWB makes, checked; answers what they said. */
 	writeBack: (requests: ShopRequest[], barcode: string) => string;
@@ -191,7 +137,8 @@ const PLATFORMS: Platform[] = [
 		workflow: WOOCOMMERCE_WORKFLOW,
 		webhook: 'cargus-woocommerce-order',
 		order: woo,
-		delivery: (order) => wooCommerceDelivery(order),
+		delivery: (order, secret) => wooCommerceDelivery(order, secret),
+		madeAgo: (order, daysAgo) => ({ ...order, ...wooDates(new Date(Date.now() - daysAgo * DAY)) }),
 		expected: { name: 'Ștefan Țurcanu', countyId: 15, locality: 'Cluj-Napoca', street: 'Strada Memorandumului', number: '28', cashOnDelivery: 249.9, weightKg: 3, reference: 'woo-5127' },
 		writeBack: (requests, barcode) => {
 			const [note, meta] = requests;
@@ -218,7 +165,8 @@ const PLATFORMS: Platform[] = [
 		workflow: SHOPIFY_WORKFLOW,
 		webhook: 'cargus-shopify-order',
 		order: shopifyOrder,
-		delivery: (order) => shopifyDelivery(order),
+		delivery: (order, secret) => shopifyDelivery(order, secret),
+		madeAgo: (order, daysAgo) => ({ ...order, created_at: new Date(Date.now() - daysAgo * DAY).toISOString() }),
 		expected: { name: 'Ioana Mureșan', countyId: 44, locality: 'Bucuresti', street: 'Bulevardul Unirii', number: '15', cashOnDelivery: 189.5, weightKg: 3, reference: 'shopify-1042' },
 		writeBack: (requests, barcode) => {
 			const [list, fulfil] = requests;
@@ -230,7 +178,7 @@ const PLATFORMS: Platform[] = [
 			assert(list.headers['x-shopify-access-token'] !== undefined, 'the write-back went without the Shopify credential');
 			return `fulfilment with tracking ${JSON.stringify(body?.tracking_info)}`;
 		},
-		testDelivery: () => shopifyDelivery({ ...shopifyOrder, id: 820982911946154500, order_number: 1001, test: true }),
+		testDelivery: () => shopifyDelivery({ ...shopifyOrder, id: 820982911946154500, order_number: 1001, test: true }, 'a test notification is signed too'),
 		another: () => ({ ...shopifyOrder, id: 6120483274200, order_number: 1043, name: '#1043' }),
 		errorPath: (requests, order) => {
 			const [tag] = requests;
@@ -254,7 +202,7 @@ export async function shopPlatformChecks(live: Launched, control: SandboxControl
 			const from = live.shop.requests.length;
 			// Cargus answers slowly: the answer must still come at once, before the AWB exists.
 			await control.addFault({ operation: 'createAwb', kind: 'latency', latencyMs: 3000, count: 1 });
-			const answer = await deliver(live, webhook, platform.delivery(platform.order));
+			const answer = await deliver(live, webhook, platform.delivery(platform.madeAgo(platform.order, 0), live.webhookSecret.value));
 			const writtenAtAnswer = live.shop.requests.length - from;
 			assert(answer.status >= 200 && answer.status < 300, `${name} got ${answer.status}: ${answer.text.slice(0, 200)}`);
 			assert(writtenAtAnswer === 0, `the answer came after ${writtenAtAnswer} write-back requests`);
@@ -272,7 +220,7 @@ export async function shopPlatformChecks(live: Launched, control: SandboxControl
 		await check(`${name} order delivered a second time: answered 2xx, no second AWB, nothing written back again`, async () => {
 			await control.clearRequests();
 			const from = live.shop.requests.length;
-			const answer = await deliver(live, webhook, platform.delivery(platform.order));
+			const answer = await deliver(live, webhook, platform.delivery(platform.madeAgo(platform.order, 0), live.webhookSecret.value));
 			assert(answer.status >= 200 && answer.status < 300, `${name} got ${answer.status}: ${answer.text.slice(0, 200)}`);
 			const executions = await finishedExecutions(live, workflow, runs + 1);
 			runs = executions.length;
@@ -300,9 +248,9 @@ export async function shopPlatformChecks(live: Launched, control: SandboxControl
 		await check(`${name} order that Cargus refuses: answered 2xx, the error path tells the shop (stand-in), the execution does not fail`, async () => {
 			await control.clearRequests();
 			const from = live.shop.requests.length;
-			const order = platform.another();
+			const order = platform.madeAgo(platform.another(), 0);
 			await control.addFault({ operation: 'createAwb', kind: 'status', status: 400, body: ['Numarul de telefon al destinatarului nu este valid'], count: 1 });
-			const answer = await deliver(live, webhook, platform.delivery(order));
+			const answer = await deliver(live, webhook, platform.delivery(order, live.webhookSecret.value));
 			assert(answer.status >= 200 && answer.status < 300, `${name} got ${answer.status}: ${answer.text.slice(0, 200)}`);
 			const requests = await shopRequests(live, from, 1);
 			const executions = await finishedExecutions(live, workflow, runs + 1);
@@ -311,6 +259,90 @@ export async function shopPlatformChecks(live: Launched, control: SandboxControl
 			const refused = (await control.requests('createAwb')).filter((request) => request.status === 400).length;
 			assert(refused === 1, `the sandbox refused ${refused} AWBs`);
 			return `answer ${answer.status}; ${platform.errorPath(requests, order)}`;
+		});
+	}
+}
+
+/** Publishes the workflow unless it is already. */
+async function published(live: Launched, workflowId: string): Promise<void> {
+	if (!(await live.rest<{ active: boolean }>('GET', `/rest/workflows/${workflowId}`)).active) await live.activate(workflowId);
+}
+
+interface Guarded {
+	name: string;
+	workflow: string;
+	webhook: string;
+	/** A fresh order signed with `secret`, and the same order as made 8 days ago. */
+	signed: (secret: string, daysAgo?: number) => Delivery;
+	/** The header the signature travels in. */
+	header: string;
+	/** A value of the signed body that an attacker would change (the total), and what to. */
+	change: [string, string];
+}
+
+const GUARDED: Guarded[] = [
+	{
+		name: 'E-shop order to AWB and label',
+		workflow: SHOP_ORDER_WORKFLOW,
+		webhook: 'cargus-pickup-order',
+		signed: (secret, daysAgo = 0) => shopDelivery(shopOrder({ orderNumber: `SHOP-SIGNED-${daysAgo}`, createdAt: new Date(Date.now() - daysAgo * DAY).toISOString() }), secret),
+		header: 'x-shop-signature',
+		change: ['"total":249.9', '"total":149.9'],
+	},
+	{
+		name: 'WooCommerce',
+		workflow: WOOCOMMERCE_WORKFLOW,
+		webhook: 'cargus-woocommerce-order',
+		signed: (secret, daysAgo = 0) => wooCommerceDelivery({ ...woo, id: 5200 + daysAgo, number: String(5200 + daysAgo), ...wooDates(new Date(Date.now() - daysAgo * DAY)) }, secret),
+		header: 'x-wc-webhook-signature',
+		change: ['"total":"249.90"', '"total":"149.90"'],
+	},
+	{
+		name: 'Shopify',
+		workflow: SHOPIFY_WORKFLOW,
+		webhook: 'cargus-shopify-order',
+		signed: (secret, daysAgo = 0) => shopifyDelivery({ ...shopifyOrder, id: 6120483275000 + daysAgo, order_number: 1100 + daysAgo, created_at: new Date(Date.now() - daysAgo * DAY).toISOString() }, secret),
+		header: 'x-shopify-hmac-sha256',
+		change: ['"total_outstanding":"189.50"', '"total_outstanding":"89.50"'],
+	},
+];
+
+/**
+ * Examples 1, 6 and 7 make an AWB only for an order signed with the install's secret and made within the once-per-order
+ * look's 7 days: unsigned, signed with another secret, changed after signing, or a signed order replayed 8 days on is
+ * answered 401, runs no Cargus node and is no failed execution.
+ */
+export async function signedWebhookChecks(live: Launched, control: SandboxControl): Promise<void> {
+	for (const guarded of GUARDED) {
+		await check(`${guarded.name}: an order unsigned, signed with another secret, changed after signing, or made 8 days ago is answered 401; no AWB, no Cargus node run, no failed execution`, async () => {
+			await published(live, guarded.workflow);
+			const secret = live.webhookSecret.value;
+			const before = new Set((await executionsOf(live, guarded.workflow)).map((run) => run.id));
+			await control.clearRequests();
+			const fresh = guarded.signed(secret);
+			const { [guarded.header]: _signature, ...unsignedHeaders } = fresh.headers;
+			const attempts: Array<[string, Delivery]> = [
+				['unsigned', { body: fresh.body, headers: unsignedHeaders }],
+				['another secret', guarded.signed('not-the-secret-of-this-install')],
+				['changed after signing', { headers: fresh.headers, body: fresh.body.replace(...guarded.change) }],
+				['made 8 days ago', guarded.signed(secret, 8)],
+			];
+			assert(attempts[2][1].body !== fresh.body, `the body holds no ${guarded.change[0]}`);
+			const answers: string[] = [];
+			for (const [what, delivery] of attempts) {
+				const answer = await deliver(live, guarded.webhook, delivery);
+				assert(answer.status === 401, `${what}: answered ${answer.status} ${answer.text.slice(0, 200)}`);
+				answers.push(`${what}: ${answer.status}`);
+			}
+			const runs = (await finishedExecutions(live, guarded.workflow, before.size + attempts.length)).filter((run) => !before.has(run.id));
+			assert(runs.every((run) => run.status === 'success'), `executions ended ${runs.map((run) => run.status).join(', ')}`);
+			for (const run of runs) {
+				const ran = Object.keys((await execution(live, run.id)).runData);
+				assert(!ran.some((node) => node === 'Create AWB' || node === 'Get Label'), `execution ${run.id} ran ${ran.join(', ')}`);
+			}
+			const created = (await control.requests('createAwb')).length;
+			assert(created === 0, `the sandbox got ${created} createAwb requests`);
+			return `${answers.join(', ')}; ${runs.length} executions, none ran a Cargus node; the sandbox got no AWB`;
 		});
 	}
 }
