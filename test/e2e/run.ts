@@ -294,6 +294,11 @@ async function main(): Promise<void> {
 			return `the same AWB ${String(answer.barcode)} (alreadyCreated), no createAwb request, ${listed} listing request(s) on ${day}`;
 		});
 
+		// Examples 6 and 7: orders as WooCommerce and Shopify send them, the AWB written back to a stand-in of each shop.
+		// Before the sandbox's clock moves: the once-per-order look reads the days of n8n's clock.
+		await shopPlatformChecks(live, control);
+		// Examples 1, 6 and 7 refuse an order not signed with the install's secret, or replayed after 7 days.
+		await signedWebhookChecks(live, control);
 		await shippedDaysAgoCheck(live, control);
 		await dayPickupExampleCheck(live, control);
 
@@ -359,10 +364,6 @@ async function main(): Promise<void> {
 		// After the clock's last move: the example 3 trigger watches every AWB of the account.
 		await mappedOrdersCheck(live, control);
 		await shopPluginChecks(live, control);
-		// Examples 6 and 7: orders as WooCommerce and Shopify send them, the AWB written back to a stand-in of each shop.
-		await shopPlatformChecks(live, control);
-		// Examples 1, 6 and 7 refuse an order not signed with the install's secret, or replayed after 7 days.
-		await signedWebhookChecks(live, control);
 
 		// 5. The editor: log in as the owner and screenshot a workflow with the Cargus node.
 		await check('editor shows the Cargus node on the workflow canvas (screenshot)', async () => {

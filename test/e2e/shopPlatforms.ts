@@ -240,9 +240,10 @@ export async function shopPlatformChecks(live: Launched, control: SandboxControl
 			const executions = await finishedExecutions(live, workflow, runs + 1);
 			runs = executions.length;
 			assert(executions.every((run) => run.status === 'success'), `executions ended ${executions.map((run) => run.status).join(', ')}`);
-			const cargus = (await control.requests()).map((request) => request.operation);
-			assert(cargus.length === 0 && live.shop.requests.length === from, `the sandbox saw ${cargus.join(', ') || 'nothing'}; the shop ${live.shop.requests.length - from} requests`);
-			return `answer 200 ${answer.text}; the sandbox saw nothing`;
+			const ran = Object.keys((await execution(live, executions[0].id)).runData);
+			const created = (await control.requests('createAwb')).length;
+			assert(!ran.includes('Create AWB') && created === 0 && live.shop.requests.length === from, `the execution ran ${ran.join(', ')}; ${created} createAwb requests; the shop ${live.shop.requests.length - from} requests`);
+			return `answer 200 ${answer.text}; the execution ran ${ran.join(', ')}, no AWB`;
 		});
 
 		await check(`${name} order that Cargus refuses: answered 2xx, the error path tells the shop (stand-in), the execution does not fail`, async () => {
