@@ -62,6 +62,8 @@ export interface FlowRun {
 	listings: number;
 	/** Requests for a county's localities (Create resolving a locality given by name). */
 	localityLists: number;
+	/** Every request the sandbox answered during the run. */
+	requests: number;
 }
 
 export interface BenchN8n {
@@ -331,6 +333,7 @@ export async function startBenchN8n(options: { items: number; nodeArgs?: string[
 				logins: requests.filter((entry) => entry.operation === 'login').length,
 				listings: requests.filter((entry) => entry.operation === 'awbsByDate').length,
 				localityLists: requests.filter((entry) => entry.operation === 'localities').length,
+				requests: requests.length,
 			};
 		};
 		const run = async (flow: Flow): Promise<FlowRun> => await runWebhook(`bench-${flow}`, bodies[FLOW_OPERATION[flow]](), FLOW_OPERATION[flow]);

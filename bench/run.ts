@@ -2,7 +2,7 @@
  * npm run bench: the product's benchmark. Prints one table of medians (Markdown, as in docs/performance.md).
  * Environment: BENCH_RUNS (5), BENCH_ITEMS (1000), BENCH_WATCHED ("10000,100000"), BENCH_SECONDS (3, per
  * load run), BENCH_RECORDS (10000: invoices and repaid records for the trigger's account events),
- * BENCH_SECTIONS ("flows,create,operations,trigger,sandbox"), BENCH_PORT_BASE (5700: n8n, its two task-broker ports,
+ * BENCH_SECTIONS ("flows,create,operations,busyDay,trigger,sandbox"), BENCH_PORT_BASE (5700: n8n, its two task-broker ports,
  * the sandbox and the SMTP sink take that port and the four after it).
  */
 import os from 'node:os';
@@ -16,13 +16,14 @@ import { ask, startTsWorker } from './threads';
 import { measureThroughput, throughputRatio } from './throughput';
 import { measureAccountTracking, measureInvoices, measureRepayments } from './accountEvents';
 import { measureTrigger } from './trigger';
+import { BUSY_DAY_AWBS, measureBusyDay, type OrderCost } from './busyDay';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
 const RECORDS = Math.max(1, Number(process.env.BENCH_RECORDS ?? 10_000));
 const WATCHED = (process.env.BENCH_WATCHED ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'flows,create,operations,trigger,sandbox').split(','));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'flows,create,operations,busyDay,trigger,sandbox').split(','));
 
 const started = Date.now();
 const log = (line: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
@@ -73,7 +74,7 @@ async function flowRows(n8n: BenchN8n): Promise<Row[]> {
 		const runOnce = async (variant: Variant): Promise<FlowRun> => {
 			if (variant !== 'undici') return await n8n.run(variant);
 			const { ms, ok } = await ask<{ ms: number; ok: number }>(loop, 'run');
-			return { ms, answered: ok, sample: undefined, logins: 0, listings: 0, localityLists: 0 };
+			return { ms, answered: ok, sample: undefined, logins: 0, listings: 0, localityLists: 0, requests: 0 };
 		};
 		const times = await alternate(variants, runOnce, (variant) => LABELS[variant]);
 
@@ -209,6 +210,29 @@ async function operationRows(n8n: BenchN8n): Promise<Row[]> {
 	return rows;
 }
 
+/** One order per execution on a quiet account and on a day of 5,000 AWBs, the sandbox at 100 ms a request. */
+async function busyDayRows(n8n: BenchN8n): Promise<Row[]> {
+	const { quiet, busy, quietToday } = await measureBusyDay(n8n, RUNS, log);
+	const of = (costs: OrderCost[], key: keyof OrderCost) => median(costs.map((cost) => cost[key]));
+	const [quietMs, busyMs, quietRequests, busyRequests] = [of(quiet, 'ms'), of(busy, 'ms'), of(quiet, 'requests'), of(busy, 'requests')];
+	const note = (costs: OrderCost[]) =>
+		`${costs.length} orders: ${costs.map((cost) => (cost.ms / 1000).toFixed(2)).join(', ')} s; requests ${costs.map((cost) => cost.requests).join(', ')}, of which listings ${costs.map((cost) => cost.listings).join(', ')}`;
+	return [
+		{
+			measure: `(j) One shop order per execution (as (e)), quiet account (${count(quietToday)} AWBs today), every request answered after 100 ms: time per order`,
+			value: seconds(quietMs),
+			note: `${note(quiet)}; ${quietRequests} requests per order (median), after the process's first order`,
+		},
+		{
+			measure: `(k) as (j), ${count(BUSY_DAY_AWBS)} more AWBs made today`,
+			value: seconds(busyMs),
+			ratio: `${ratio(busyMs, quietMs)} (j) in time, ${busyRequests} requests against ${quietRequests} (${ratio(busyRequests, quietRequests)})`,
+			target: `≤ 1.5× (j): ${reached(busyMs <= 1.5 * quietMs)}; ≤ 2 requests more: ${reached(busyRequests <= quietRequests + 2)}`,
+			note: `${note(busy)}; after the first order of the grown day, which read what was new`,
+		},
+	];
+}
+
 async function triggerRows(): Promise<Row[]> {
 	const rows: Row[] = [];
 	for (const watched of WATCHED) {
@@ -302,7 +326,7 @@ async function sandboxRows(): Promise<Row[]> {
 async function main(): Promise<void> {
 	const load = os.loadavg().map((value) => value.toFixed(1)).join(' ');
 	const rows: Row[] = [];
-	if (SECTIONS.has('flows') || SECTIONS.has('create') || SECTIONS.has('operations')) {
+	if (SECTIONS.has('flows') || SECTIONS.has('create') || SECTIONS.has('operations') || SECTIONS.has('busyDay')) {
 		log(`n8n: starting (fresh user folder, ports from ${process.env.BENCH_PORT_BASE ?? 5700})`);
 		const n8n = await startBenchN8n({ items: ITEMS, log: (line) => log(line) });
 		try {
@@ -310,7 +334,9 @@ async function main(): Promise<void> {
 			const created = SECTIONS.has('create') ? await createRows(n8n) : [];
 			const operations = SECTIONS.has('operations') ? await operationRows(n8n) : [];
 			if (SECTIONS.has('flows')) rows.push(...(await flowRows(n8n)));
-			rows.push(...created, ...operations);
+			// Last: it resets the sandbox, which the other sections' barcodes and token do not survive.
+			const busyDay = SECTIONS.has('busyDay') ? await busyDayRows(n8n) : [];
+			rows.push(...created, ...operations, ...busyDay);
 		} finally {
 			log('n8n: stopping');
 			await n8n.stop();

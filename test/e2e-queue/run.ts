@@ -4,6 +4,8 @@
  * a community package. It shows:
  *  1. main and both workers load the Cargus nodes from their own community-node folder;
  *  2. the three example flows work, their executions run on the workers, and on both of them (the workers' logs);
+ *  2b. both workers having served an order (each has read the day), the same new order delivered to one worker and
+ *     then to the other is one AWB;
  *  3. invoice PDFs downloaded on a worker reach the webhook response byte for byte as the worker stored them;
  *  4. the trigger polls on main (main's log) and emits each new event exactly once after the sandbox clock moves;
  *  5. 6 tracking runs of 1,000 items at once, started right after the token expired (401), all answer every item,
@@ -24,6 +26,7 @@ import { isRunning, signalGroup } from '../../scripts/lib/processes';
 import { assert, check, say, sleep, tally, waitFor } from '../e2e/checks';
 import { activate, example, execution, executionsOf, outputOf, watchedBarcodes } from '../e2e/n8n-api';
 import { deliveriesWithin } from '../e2e/plannedDeliveries';
+import { oneAwbOnBothWorkers } from './orderOnBothWorkers';
 import { INVOICE_PDF_PATH, invoicePdfWorkflow, lastMonthInvoicesWorkflow, TRACK_PATH, trackWorkflow } from './workflows';
 
 const PORT_BASE = Number(process.env.CARGUS_PORT_BASE) || 5720;
@@ -226,6 +229,13 @@ async function main(): Promise<void> {
 			assert(runs.length === answers.length, `${runs.length} executions for ${answers.length} orders`);
 			exampleRuns.push(...runs);
 			return `AWBs ${orderIds.join(', ')}, the first order again ${barcodes[4]}; runs on ${tallyOf(ranOn(workers, runs))}`;
+		});
+
+		await check('both workers have served an order, then the same new order delivered to one worker and then to the other: one AWB', async () => {
+			const webhook = example(WORKFLOW.order).nodes.find((n) => n.type === 'n8n-nodes-base.webhook');
+			assert(webhook, 'example 1 has no Webhook node');
+			const names = workers.map((w) => w.name);
+			return await oneAwbOnBothWorkers(live, control, WORKFLOW.order, webhookUrl(String(webhook.parameters.path)), names, (ids) => ranOn(workers, ids));
 		});
 
 		await check('"Email last month\'s invoices": "Execute workflow" runs on a worker and emails each invoice PDF', async () => {
