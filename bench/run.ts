@@ -174,7 +174,7 @@ async function createRows(n8n: BenchN8n): Promise<Row[]> {
 			value: seconds(e),
 			ratio: `${ratio(e, f)} (f), ${ratio(e, h)} (h)`,
 			target: `≤ 1.0× (f): ${reached(e <= f)}`,
-			note: `${runsNote(times.cargusCreate)}; ${loginNote('cargusCreate')}; ${listingNote('cargusCreate')}; the look costs ${seconds(e - h)} against (h), for an account holding ${count(accountSize)} AWBs made today before each run (a run's own AWBs are deleted after it; one listing request per 100 AWBs of yesterday and today per execution, the days before read once per n8n process, day and login)`,
+			note: `${runsNote(times.cargusCreate)}; ${loginNote('cargusCreate')}; ${listingNote('cargusCreate')}; the look costs ${seconds(e - h)} against (h), for an account holding ${count(accountSize)} AWBs made today before each run (a run's own AWBs are deleted after it; yesterday and today are kept by the process and read again per execution from the last page held, whole when the list changed under it, as the deletions make it; the days before read once per n8n process, day and login)`,
 		},
 		{ measure: LABELS.httpCreate, value: seconds(f), note: runsNote(times.httpCreate) },
 		{

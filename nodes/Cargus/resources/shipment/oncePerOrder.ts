@@ -54,12 +54,15 @@ let nextSweep = MAX_REMEMBERED;
 const looksBegun = new Map<string, number>();
 const MAX_EXECUTIONS = 1000;
 
-function executionOf(context: IExecuteSingleFunctions): string {
-	return `${context.getExecutionId()}|${context.getNode().id ?? context.getNode().name}`;
+function executionOf(context: IExecuteSingleFunctions): string | undefined {
+	const id = context.getExecutionId();
+	return id ? `${id}|${context.getNode().id ?? context.getNode().name}` : undefined;
 }
 
 function lookBegun(context: IExecuteSingleFunctions): number {
 	const execution = executionOf(context);
+	// Without an execution id, the item's own look is when it began.
+	if (execution === undefined) return nextEvent();
 	const begun = looksBegun.get(execution);
 	if (begun !== undefined) return begun;
 	if (looksBegun.size >= MAX_EXECUTIONS) looksBegun.delete(looksBegun.keys().next().value as string);
@@ -72,7 +75,7 @@ export const sendOncePerOrder: Sender = async function (this, requestData, crede
 	const execution = executionOf(this);
 	// What fails is already n8n's error (the node's own, or Cargus' explained).
 	return await sendChecked.call(this, requestData, credentials).catch(async (error: unknown) => {
-		if (looksBegun.has(execution)) looksBegun.set(execution, nextEvent());
+		if (execution !== undefined && looksBegun.has(execution)) looksBegun.set(execution, nextEvent());
 		return await Promise.reject(error);
 	});
 };
