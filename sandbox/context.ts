@@ -11,6 +11,8 @@ export interface SandboxSettings {
 	ordersListOfOne: 'list' | 'object';
 	/** The order in which `GET /api/Awbs/GetByDate` lists AWBs: as they were made, or the newest first (Cargus' own: unknown). */
 	awbsByDateOrder: 'oldest-first' | 'newest-first';
+	/** Whether the AWB lists keep a deleted AWB with Status "Deleted" (as OpenCart sees Cargus do) or drop it. */
+	deletedAwbs: 'listed' | 'dropped';
 	/**
 	 * How `GET /api/Localities` and `NoAuth/GetLocalities` answer: a flat list of localities (`flat`, the default: what the
 	 * shop plugins read) or the interface's `[{"Locality": [...], "message": "OK"}]` (`grouped`).
@@ -26,7 +28,7 @@ export interface SandboxSettings {
 }
 
 const DEFAULT_SETTINGS: SandboxSettings = {
-	expiredTokenAnswer: '401', ordersListOfOne: 'list', awbsByDateOrder: 'oldest-first', localities: 'flat', maxItemsPerPage: null, strictChecks: false,
+	expiredTokenAnswer: '401', ordersListOfOne: 'list', awbsByDateOrder: 'oldest-first', deletedAwbs: 'listed', localities: 'flat', maxItemsPerPage: null, strictChecks: false,
 };
 
 /** Everything the routes share: state, clock, faults, limits and the request log. */

@@ -181,6 +181,11 @@ export function installControlApi(app: FastifyInstance, context: SandboxContext)
 				if (awbsOrder !== 'oldest-first' && awbsOrder !== 'newest-first') return badRequest(reply, "awbsByDateOrder must be 'oldest-first' or 'newest-first'");
 				context.settings.awbsByDateOrder = awbsOrder;
 			}
+			const deletedAwbs = body(request.body).deletedAwbs;
+			if (deletedAwbs !== undefined) {
+				if (deletedAwbs !== 'listed' && deletedAwbs !== 'dropped') return badRequest(reply, "deletedAwbs must be 'listed' or 'dropped'");
+				context.settings.deletedAwbs = deletedAwbs;
+			}
 			const localities = body(request.body).localities;
 			if (localities !== undefined) {
 				if (localities !== 'flat' && localities !== 'grouped') return badRequest(reply, "localities must be 'flat' or 'grouped'");

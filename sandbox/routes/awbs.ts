@@ -294,10 +294,10 @@ export function registerAwbs(app: FastifyInstance, context: SandboxContext): voi
 			return ok(true, 'boolean');
 		});
 
-	/** The client's AWBs, deleted ones included, as the AWB lists answer them. */
-	/** The client's AWBs among these, made by now, deleted ones included. */
+	/** The client's AWBs among these, made by now, deleted ones included (unless the setting `deletedAwbs` drops them). */
 	const ownAwbs = (found: Array<Shipment | undefined>, clientId: number, now: number) => found
-		.filter((s): s is Shipment => s !== undefined && s.clientId === clientId && s.createdAt <= now);
+		.filter((s): s is Shipment => s !== undefined && s.clientId === clientId && s.createdAt <= now)
+		.filter((s) => context.settings.deletedAwbs === 'listed' || !store.deletedAwbs.has(s.barcode));
 	/** An AWB record as the AWB lists answer it: a deleted AWB with Status "Deleted". */
 	const record = (s: Shipment, now: number) => view(s, now, store.deletedAwbs.has(s.barcode));
 	const withDeleted = () => [...store.shipments.values(), ...[...store.deletedAwbs.values()].map((deleted) => deleted.shipment)];

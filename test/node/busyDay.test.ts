@@ -141,7 +141,11 @@ describe('an AWB made elsewhere after the process read the day is found', () => 
 });
 
 describe('a deleted AWB counts as absent', () => {
-	it('an order whose AWB was deleted (Cargus drops it from the list) makes a new one, once', async () => {
+	it.each([
+		['Cargus lists it with Status "Deleted"', 'listed'],
+		['Cargus drops it from the list', 'dropped'],
+	] as const)('an order whose AWB was deleted (%s) makes a new one, once', async (_, deletedAwbs) => {
+		await sandbox.control.setSettings({ deletedAwbs });
 		await madeToday(250);
 		await atGatewaySpeed();
 		const first = await create('#H1');

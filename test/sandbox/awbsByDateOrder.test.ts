@@ -1,8 +1,9 @@
 import { useSandbox } from './support';
 
 /*
- * Two sandbox settings for trying a client of Awbs/GetByDate against what Cargus may do (issue 46): a day listed in
- * another order than the sandbox's (Cargus' own is documented nowhere), and a list read now that arrives later.
+ * Sandbox settings for trying a client of Awbs/GetByDate against what Cargus may do (issue 46): a day listed in
+ * another order than the sandbox's (Cargus' own is documented nowhere), deleted AWBs dropped from the lists rather
+ * than kept with Status "Deleted", and a list read now that arrives later.
  */
 
 const sandbox = useSandbox();
@@ -11,10 +12,13 @@ const TODAY = { FromDate: '11-20-2026', ToDate: '11-20-2026', itemsPerPage: 100 
 const barcodesListed = async (): Promise<string[]> =>
 	((await sandbox.client.call('GET', '/api/Awbs/GetByDate', { query: TODAY })).json as Array<{ BarCode: string }>).map((awb) => awb.BarCode);
 
+/** The AWBs added today, not picked up yet (so they can be deleted). */
+let added: string[] = [];
+
 beforeEach(async () => {
 	await sandbox.control.reset();
 	await sandbox.client.login();
-	await sandbox.control.addShipments({ count: 5, scenario: 'not-picked-up', startAt: '2026-11-20T08:00:00Z' });
+	added = (await sandbox.control.addShipments({ count: 5, scenario: 'not-picked-up', startAt: '2026-11-20T08:00:00Z' })).map((shipment) => shipment.barcode);
 });
 
 describe('awbsByDateOrder', () => {
@@ -29,6 +33,19 @@ describe('awbsByDateOrder', () => {
 
 	it('refuses another value, naming the setting', async () => {
 		await expect(sandbox.control.setSettings({ awbsByDateOrder: 'by-barcode' as 'newest-first' })).rejects.toThrow(/awbsByDateOrder/);
+	});
+});
+
+describe('deletedAwbs', () => {
+	it('keeps a deleted AWB in the lists with Status "Deleted" by default, drops it with dropped', async () => {
+		const [barcode] = added;
+		expect((await sandbox.client.call('DELETE', '/api/Awbs', { query: { barCode: barcode } })).json).toBe(true);
+		const listed = (await sandbox.client.call('GET', '/api/Awbs/GetByDate', { query: TODAY })).json as Array<{ BarCode: string; Status: string }>;
+		expect(listed.find((awb) => awb.BarCode === barcode)?.Status).toBe('Deleted');
+		expect(((await sandbox.client.call('GET', '/api/Awbs', { query: { barCode: barcode } })).json as Array<{ Status: string }>)[0].Status).toBe('Deleted');
+		expect(await sandbox.control.setSettings({ deletedAwbs: 'dropped' })).toMatchObject({ deletedAwbs: 'dropped' });
+		expect(await barcodesListed()).not.toContain(barcode);
+		expect((await sandbox.client.call('GET', '/api/Awbs', { query: { barCode: barcode } })).status).toBe(204);
 	});
 });
 
