@@ -22,13 +22,14 @@ interface Delivery {
 /**
  * Posts shop orders to example 1's webhook until both workers have served one, then one new order again and again
  * until a delivery of it has run on each worker: every delivery answers the same AWB, and Cargus holds one.
- * `ranOn` names the worker that ran an execution (the workers' logs).
+ * `post` delivers an order to the webhook (signed as example 1 checks it); `ranOn` names the worker that ran an
+ * execution (the workers' logs).
  */
 export async function oneAwbOnBothWorkers(
 	live: Launched,
 	control: SandboxControl,
 	workflowId: string,
-	url: string,
+	post: (order: Record<string, unknown>) => Promise<{ status: number; text: string }>,
 	workers: string[],
 	ranOn: (executionIds: string[]) => string[],
 ): Promise<string> {
@@ -36,9 +37,8 @@ export async function oneAwbOnBothWorkers(
 	const base = `${String(order.orderNumber)}-BOTH-${Date.now()}`;
 	const deliver = async (orderNumber: string): Promise<Delivery> => {
 		const before = new Set((await executionsOf(live, workflowId)).map((e) => e.id));
-		const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...order, orderNumber }), signal: AbortSignal.timeout(120000) });
-		const text = await response.text();
-		assert(response.status === 200, `order ${orderNumber}: webhook answered ${response.status}: ${text.slice(0, 300)}`);
+		const { status, text } = await post({ ...order, orderNumber });
+		assert(status === 200, `order ${orderNumber}: webhook answered ${status}: ${text.slice(0, 300)}`);
 		const barcode = String((JSON.parse(text) as { barcode?: unknown }).barcode);
 		assert(/^\d{6,20}$/.test(barcode), `order ${orderNumber}: no AWB in ${text.slice(0, 200)}`);
 		// Main may list the execution a moment after the webhook answered.

@@ -235,7 +235,9 @@ async function main(): Promise<void> {
 			const webhook = example(WORKFLOW.order).nodes.find((n) => n.type === 'n8n-nodes-base.webhook');
 			assert(webhook, 'example 1 has no Webhook node');
 			const names = workers.map((w) => w.name);
-			return await oneAwbOnBothWorkers(live, control, WORKFLOW.order, webhookUrl(String(webhook.parameters.path)), names, (ids) => ranOn(workers, ids));
+			const url = webhookUrl(String(webhook.parameters.path));
+			const post = async (order: Record<string, unknown>) => await postJson(url, order, 120000, live.webhookSecret.value);
+			return await oneAwbOnBothWorkers(live, control, WORKFLOW.order, post, names, (ids) => ranOn(workers, ids));
 		});
 
 		await check('"Email last month\'s invoices": "Execute workflow" runs on a worker and emails each invoice PDF', async () => {
