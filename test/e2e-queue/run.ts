@@ -235,8 +235,10 @@ async function main(): Promise<void> {
 			const webhook = example(WORKFLOW.order).nodes.find((n) => n.type === 'n8n-nodes-base.webhook');
 			assert(webhook, 'example 1 has no Webhook node');
 			const names = workers.map((w) => w.name);
+			// Active already when the example's check ran; activated here when this check runs alone (CARGUS_E2E_ONLY).
+			if (!(await live.rest<{ active: boolean }>('GET', `/rest/workflows/${WORKFLOW.order}`)).active) await activate(live, WORKFLOW.order);
 			const url = webhookUrl(String(webhook.parameters.path));
-			const post = async (order: Record<string, unknown>) => await postJson(url, order, 120000, live.webhookSecret.value);
+			const post = async (order: Record<string, unknown>) => await postWhenRegistered(url, order, live.webhookSecret.value);
 			return await oneAwbOnBothWorkers(live, control, WORKFLOW.order, post, names, (ids) => ranOn(workers, ids));
 		});
 
