@@ -6,11 +6,13 @@
  * WooCommerce's REST API v3 and Shopify's Admin REST API document those calls; the stand-in is not the platform, so
  * these checks show the requests the workflow makes, not what a real shop does with them.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
 
 import type { SandboxControl } from '../../sandbox';
-import { EXAMPLES_DIR, type Launched } from '../../scripts/lib/launcher';
+import { EXAMPLES_DIR, ROOT, type Launched } from '../../scripts/lib/launcher';
 import { shopDelivery, shopifyDelivery, wooCommerceDelivery, wooCommercePing, type Delivery } from '../../scripts/lib/shop-deliveries';
 import type { ShopRequest } from '../../scripts/lib/shop-stand-in';
 import { assert, check, waitFor } from './checks';
@@ -346,4 +348,32 @@ export async function signedWebhookChecks(live: Launched, control: SandboxContro
 			return `${answers.join(', ')}; ${runs.length} executions, none ran a Cargus node; the sandbox got no AWB`;
 		});
 	}
+}
+
+/** The README's signed curl to example 1, as written, but for this server's port and this run's secret file. */
+function readmeCurl(live: Launched): string {
+	const lines = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8').split('\n');
+	const start = lines.findIndex((line) => line.startsWith('curl -X POST http://127.0.0.1:5678/webhook/cargus-pickup-order'));
+	const end = lines.findIndex((line, index) => index >= start && !line.endsWith('\\'));
+	if (start < 0 || end < 0) throw new Error('the README shows no curl to example 1');
+	return lines
+		.slice(start, end + 1)
+		.join('\n')
+		.replace('http://127.0.0.1:5678/', live.editorUrl)
+		.replace('.n8n-cache/webhook-secret', live.webhookSecret.file);
+}
+
+export async function readmeCurlCheck(live: Launched): Promise<void> {
+	await check('the README\'s signed curl to example 1, run as written (this server\'s port and secret file): answered with the order\'s AWB', async () => {
+		await published(live, SHOP_ORDER_WORKFLOW);
+		const command = readmeCurl(live);
+		// n8n serves a just-published workflow's webhook a moment later. Not a synchronous child: the sandbox answers from this process.
+		const answer = await waitFor('the webhook served', 60_000, async () => {
+			const { stdout } = await promisify(execFile)('bash', ['-c', command], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+			return stdout.includes('is not registered') ? undefined : stdout;
+		});
+		const barcode = (JSON.parse(answer) as { barcode?: unknown }).barcode;
+		assert(/^\d{6,20}$/.test(String(barcode)), `the curl got ${answer.slice(0, 300)}`);
+		return `AWB ${String(barcode)}`;
+	});
 }
