@@ -13,6 +13,7 @@ import { CargusApi } from '../../credentials/CargusApi.credentials';
 import { Cargus } from '../../nodes/Cargus/Cargus.node';
 import { CargusTrigger } from '../../nodes/CargusTrigger/CargusTrigger.node';
 import { credentialsFor } from '../../scripts/lib/launcher';
+import { SECRET_PLACEHOLDER } from '../../scripts/lib/webhook-secret';
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
 const descriptions: Record<string, INodeTypeDescription> = {
@@ -82,6 +83,16 @@ describe('example workflows', () => {
 			expect(node.credentials?.cargusApi?.name).toBe('Cargus Sandbox');
 		},
 	);
+});
+
+describe('the examples\' webhook secret', () => {
+	it('is the placeholder in every file (the check refuses it; npm start sets each install\'s own)', () => {
+		const secrets = files.flatMap((file) => {
+			const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as { nodes: ExampleNode[] };
+			return workflow.nodes.filter((node) => node.type === 'n8n-nodes-base.crypto').map((node) => `${file}: ${String(node.parameters.secret)}`);
+		});
+		expect(secrets).toEqual(['1-eshop-order-to-awb-and-label.json', '6-woocommerce-order-to-awb.json', '7-shopify-order-to-awb.json'].map((file) => `${file}: ${SECRET_PLACEHOLDER}`));
+	});
 });
 
 describe('the credential npm start imports', () => {

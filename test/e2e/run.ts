@@ -41,7 +41,7 @@ import { keyPerItem } from './dynamicCredentials';
 import { loginsAtScale } from './loginAtScale';
 import { mappedOrdersCheck } from './mappedOrders';
 import { shopPluginChecks } from './shopPlugins';
-import { readmeCurlCheck, shopPlatformChecks, signedWebhookChecks } from './shopPlatforms';
+import { placeholderSecretCheck, readmeCurlCheck, shopPlatformChecks, signedWebhookChecks } from './shopPlatforms';
 import { checkRecommendedSettings } from './recommendedSettings';
 import { cashOnDeliveryExampleCheck, invoiceExampleCheck } from './triggerEvents';
 import { dayPickupExampleCheck } from './dayPickup';
@@ -300,6 +300,7 @@ async function main(): Promise<void> {
 		// Examples 1, 6 and 7 refuse an order not signed with the install's secret, or replayed after 7 days.
 		await signedWebhookChecks(live, control);
 		await readmeCurlCheck(live);
+		await placeholderSecretCheck(live);
 		await shippedDaysAgoCheck(live, control);
 		await dayPickupExampleCheck(live, control);
 

@@ -15,6 +15,7 @@ import type { SandboxControl } from '../../sandbox';
 import { EXAMPLES_DIR, ROOT, type Launched } from '../../scripts/lib/launcher';
 import { shopDelivery, shopifyDelivery, wooCommerceDelivery, wooCommercePing, type Delivery } from '../../scripts/lib/shop-deliveries';
 import type { ShopRequest } from '../../scripts/lib/shop-stand-in';
+import { SECRET_PLACEHOLDER } from '../../scripts/lib/webhook-secret';
 import { assert, check, waitFor } from './checks';
 import { execution, executionsOf, type ExecutionSummary } from './n8n-api';
 import { shopOrder, SHOP_ORDER_WORKFLOW } from './shopOrder';
@@ -375,5 +376,24 @@ export async function readmeCurlCheck(live: Launched): Promise<void> {
 		const barcode = (JSON.parse(answer) as { barcode?: unknown }).barcode;
 		assert(/^\d{6,20}$/.test(String(barcode)), `the curl got ${answer.slice(0, 300)}`);
 		return `AWB ${String(barcode)}`;
+	});
+}
+
+/** Example 1 as its file holds it (the placeholder secret), imported as a user would, under another webhook path. */
+export async function placeholderSecretCheck(live: Launched): Promise<void> {
+	await check('example 1 imported as its file holds it (secret not set): an order signed with the placeholder secret is answered 401 and runs no Cargus node', async () => {
+		const file = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, '1-eshop-order-to-awb-and-label.json'), 'utf8')) as { name: string; nodes: Array<Record<string, unknown> & { type: string; parameters: Record<string, unknown> }>; connections: unknown };
+		const webhookPath = 'cargus-e2e-placeholder-secret';
+		const nodes = file.nodes.map((node) => (node.type === 'n8n-nodes-base.webhook' ? { ...node, id: undefined, webhookId: undefined, parameters: { ...node.parameters, path: webhookPath } } : { ...node, id: undefined }));
+		const crypto = file.nodes.find((node) => node.type === 'n8n-nodes-base.crypto');
+		assert(crypto?.parameters.secret === SECRET_PLACEHOLDER, `the file's Check signature holds ${crypto ? 'another secret' : 'no secret'}`);
+		const created = await live.rest<{ id: string }>('POST', '/rest/workflows', { name: `${file.name} (e2e: as imported)`, nodes, connections: file.connections, active: false, settings: { executionOrder: 'v1' } });
+		await live.activate(created.id);
+		const answer = await deliver(live, webhookPath, shopDelivery(shopOrder({ orderNumber: 'SHOP-PLACEHOLDER' }), SECRET_PLACEHOLDER));
+		assert(answer.status === 401, `answered ${answer.status} ${answer.text.slice(0, 200)}`);
+		const [run] = await finishedExecutions(live, created.id, 1);
+		const ran = Object.keys((await execution(live, run.id)).runData);
+		assert(run.status === 'success' && !ran.includes('Create AWB'), `the execution ended ${run.status} and ran ${ran.join(', ')}`);
+		return `401; the execution ran ${ran.join(', ')}`;
 	});
 }
