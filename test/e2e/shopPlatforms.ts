@@ -7,6 +7,7 @@
  * these checks show the requests the workflow makes, not what a real shop does with them.
  */
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -384,7 +385,7 @@ export async function placeholderSecretCheck(live: Launched): Promise<void> {
 	await check('example 1 imported as its file holds it (secret not set): an order signed with the placeholder secret is answered 401 and runs no Cargus node', async () => {
 		const file = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, '1-eshop-order-to-awb-and-label.json'), 'utf8')) as { name: string; nodes: Array<Record<string, unknown> & { type: string; parameters: Record<string, unknown> }>; connections: unknown };
 		const webhookPath = 'cargus-e2e-placeholder-secret';
-		const nodes = file.nodes.map((node) => (node.type === 'n8n-nodes-base.webhook' ? { ...node, id: undefined, webhookId: undefined, parameters: { ...node.parameters, path: webhookPath } } : { ...node, id: undefined }));
+		const nodes = file.nodes.map((node) => (node.type === 'n8n-nodes-base.webhook' ? { ...node, id: undefined, webhookId: randomUUID(), parameters: { ...node.parameters, path: webhookPath } } : { ...node, id: undefined }));
 		const crypto = file.nodes.find((node) => node.type === 'n8n-nodes-base.crypto');
 		assert(crypto?.parameters.secret === SECRET_PLACEHOLDER, `the file's Check signature holds ${crypto ? 'another secret' : 'no secret'}`);
 		const created = await live.rest<{ id: string }>('POST', '/rest/workflows', { name: `${file.name} (e2e: as imported)`, nodes, connections: file.connections, active: false, settings: { executionOrder: 'v1' } });
