@@ -345,10 +345,12 @@ export async function startBenchN8n(options: { items: number; nodeArgs?: string[
 			let listed = 0;
 			for (let page = 1; ; page++) {
 				const response = await request(`${sandboxUrl}/api/Awbs/GetByDate?FromDate=${day}&ToDate=${day}&pageNumber=${page}&itemsPerPage=100`, { headers });
-				const awbs = response.statusCode === 200 ? ((await response.body.json()) as Array<{ BarCode: string; CustomString?: string }>) : (await response.body.dump(), []);
+				const records = response.statusCode === 200 ? ((await response.body.json()) as Array<{ BarCode: string; CustomString?: string; Status?: string }>) : (await response.body.dump(), []);
+				// Cargus (and the sandbox) keep a deleted AWB in the list with Status "Deleted": an earlier run's.
+				const awbs = records.filter((awb) => awb.Status !== 'Deleted');
 				listed += awbs.length;
 				made.push(...awbs.filter((awb) => String(awb.CustomString ?? '').startsWith('BENCH-')).map((awb) => String(awb.BarCode)));
-				if (awbs.length < 100) break;
+				if (records.length < 100) break;
 			}
 			for (let start = 0; start < made.length; start += 32) {
 				await Promise.all(made.slice(start, start + 32).map(async (barcode) => {
