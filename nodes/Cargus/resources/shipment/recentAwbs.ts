@@ -101,11 +101,17 @@ export async function recentAwbCarrying(
 		for (const barcode of [...(view.byReference.get(reference) ?? [])]) {
 			const record = listed.get(barcode);
 			const awb = record ? (isDeleted(record) ? undefined : record) : await liveAwbOf(context, credentials, barcode);
-			if (awb && String(awb.CustomString ?? '').trim() === reference) return { askedAt, awb };
+			if (awb && carries(awb, reference)) return { askedAt, awb };
 			forget(view, reference, barcode);
 		}
 	}
 	return { askedAt };
+}
+
+/** Whether the AWB carries the reference; one answered without a CustomString is taken by its barcode (never reused). */
+function carries(awb: IDataObject, reference: string): boolean {
+	const carried = String(awb.CustomString ?? '').trim();
+	return carried === '' || carried === reference;
 }
 
 function tokenOf(credentials: ICredentialDataDecryptedObject): string {
