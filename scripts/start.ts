@@ -42,7 +42,7 @@ async function main(): Promise<void> {
 		if (stopping) return;
 		stopping = true;
 		const what = launched?.queue ? 'n8n (main and workers), Redis, Postgres' : 'n8n';
-		process.stdout.write(`\n${why}: stopping ${what}, the SMTP sink and the sandbox...\n`);
+		process.stdout.write(`\n${why}: stopping ${what}, the SMTP sink, the shop stand-in and the sandbox...\n`);
 		if (launched) await launched.stop();
 		process.stdout.write('stopped.\n');
 		process.exit(0);
