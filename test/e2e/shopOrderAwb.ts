@@ -50,11 +50,12 @@ export async function shopOrderAwbCheck(live: Launched, control: SandboxControl,
 		const listed = await cargusWebhook(live, 'by-date', { resource: 'shipment', operation: 'getMany', fromDate: `${day}T00:00:00`, toDate: `${day}T00:00:00`, returnAll: true });
 		const tracked = await cargusWebhook(live, 'track', { resource: 'shipment', operation: 'track', barcodes: barcode });
 		const cash = await cargusWebhook(live, 'cash', { resource: 'shipment', operation: 'getCashOnDelivery', barcode });
+		// Three days on, whatever the clock checks before this one did: the AWB is picked up, delivered and repaid.
+		await control.advanceClock({ days: 3 });
 		const awbs = await listed();
 		assert(awbs.some((awb) => awb.BarCode === barcode), `Get Many by date (${day}) lists ${awbs.length} AWBs, not ${barcode}`);
 		const events = JSON.stringify(await tracked());
 		assert(events.includes('"EventId":70'), `tracking shows no pickup of ${barcode}: ${events.slice(0, 300)}`);
-		await control.advanceClock({ days: 3 });
 		const [record] = await cash();
 		assert(record?.BarCode === barcode && record.StatusExpression === 'Confirmat' && record.RepaymentValue !== undefined, `cash on delivery of ${barcode}: ${JSON.stringify(record).slice(0, 300)}`);
 		return `listed among ${awbs.length} AWBs of ${day}, picked up, then delivered with ${String(record.RepaymentValue)} RON cash on delivery (${String(record.RepaymentDate)})`;
