@@ -303,6 +303,8 @@ async function main(): Promise<void> {
 		await placeholderSecretCheck(live);
 		await shippedDaysAgoCheck(live, control);
 		await dayPickupExampleCheck(live, control);
+		// Before the clock moves: once the sandbox runs days ahead of n8n, the look reads other days than the AWB's.
+		await mcpToolCheck(live, control, SANDBOX_CREDENTIAL_ID);
 
 		// 3. Tell the customer: activate (the first poll records what is there), move the clock, expect
 		// executions for the new events and one email per new 5/21 event, none twice.
@@ -432,7 +434,6 @@ async function main(): Promise<void> {
 			return said;
 		});
 
-		await mcpToolCheck(live, control, SANDBOX_CREDENTIAL_ID);
 		await toolFormCheck(live, { newPage: async () => await (await editor('light')).newPage(), artifacts: ARTIFACTS, suffix: SUFFIX, credentialId: SANDBOX_CREDENTIAL_ID });
 
 		// The Create form's dropdowns: a new node's lists, and example 1's address fields given by name (test/e2e/dropdowns.ts).
