@@ -12,7 +12,7 @@ import type { Destination } from './field';
 import { ruleOf, useOf } from './field';
 import { refuse } from '../values/input';
 import { formValuesOf, inputFieldLabel, MAP_AUTOMATICALLY, MAPPING_MODE } from './itemMapping';
-import { parameterOf, rememberValues } from './itemParameters';
+import { parameterOf, readParameters, rememberValues } from './itemParameters';
 import { quote } from '../values/quote';
 import type { RuleName } from './rules';
 import { RULES } from './rules';
@@ -50,9 +50,11 @@ export function inputStep(operation: string, fields: INodeProperties[]): PreSend
 	const inputPlans = mapped
 		? fields.filter(isValue).map((field) => planOf(operation, field, field.name, field.name === MAPPING_MODE ? field.displayName : inputFieldLabel(field.name), false, true))
 		: formPlans;
+	const formNames = formPlans.map((plan) => plan.field.name);
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const fromItem = mapped && parameterOf(this, MAPPING_MODE) === MAP_AUTOMATICALLY;
 		if (fromItem) rememberValues(this, formValuesOf(this.getInputData().json, fields));
+		else readParameters(this, formNames);
 		const plans = fromItem ? inputPlans : formPlans;
 		const timezone = this.getTimezone();
 		const placeInRequest: Placement = (destination, value) => putInRequest(options, destination, value);

@@ -1,5 +1,7 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
+import { codeOf, evaluateTogether, type PlainValue } from './itemExpressions';
+
 // The expression most fields hold: one field of the item, as `{{ $json.barcode }}` or `{{ $json.body.delivery?.pointId }}`.
 const ONE_ITEM_FIELD = /^=\{\{\s*\$json((?:\??\.[A-Za-z_$][\w$]*)+)\s*\}\}$/;
 
@@ -12,23 +14,74 @@ const GIVE_UP = Symbol('left to n8n');
  * expression, a missing field, an object where text was read) leaves the whole parameter to n8n.
  */
 export function itemFieldValue(context: IExecuteSingleFunctions, name: string): { value: unknown } | undefined {
-	const raw = context.getNodeParameter(name, null, { rawExpressions: true }) as unknown;
-	if (raw === null || raw === undefined) return undefined;
+	const raw = rawOf(context, name);
+	if (raw === undefined) return undefined;
 	const value = resolve(raw, context.getInputData().json);
 	return value === GIVE_UP ? undefined : { value };
 }
 
-function resolve(raw: unknown, json: object): unknown {
-	if (typeof raw === 'string') return raw.startsWith('=') ? fieldOf(raw, json) : raw;
+/**
+ * The values of the parameters `names` that can be read without n8n's read: as itemFieldValue, and the
+ * other expressions that are one `{{ }}` each evaluated by n8n together, in one evaluation (itemExpressions.ts).
+ */
+export function itemFieldValues(context: IExecuteSingleFunctions, names: string[]): Map<string, unknown> {
+	const json = context.getInputData().json;
+	const codes: string[] = [];
+	const read: Array<[string, unknown]> = [];
+	for (const name of names) {
+		const raw = rawOf(context, name);
+		if (raw !== undefined) read.push([name, resolve(raw, json, codes)]);
+	}
+	// A single expression costs n8n's read what it costs here.
+	const evaluated = codes.length > 1 ? evaluateTogether(context, codes) : [];
+	const values = new Map<string, unknown>();
+	for (const [name, value] of read) {
+		const filled = fill(value, evaluated);
+		if (filled !== GIVE_UP) values.set(name, filled);
+	}
+	return values;
+}
+
+function rawOf(context: IExecuteSingleFunctions, name: string): unknown {
+	const raw = context.getNodeParameter(name, null, { rawExpressions: true }) as unknown;
+	return raw === null ? undefined : raw;
+}
+
+/** An expression left for the evaluation of the item's other expressions: the index of its code. */
+class Evaluated {
+	constructor(readonly index: number) {}
+}
+
+/** `codes`: where other expressions of one `{{ }}` go to be evaluated together; without it they give up. */
+function resolve(raw: unknown, json: object, codes?: string[]): unknown {
+	if (typeof raw === 'string') {
+		if (!raw.startsWith('=')) return raw;
+		const value = fieldOf(raw, json);
+		const code = value === GIVE_UP && codes ? codeOf(raw) : undefined;
+		return code === undefined ? value : new Evaluated(codes!.push(code) - 1);
+	}
 	if (Array.isArray(raw)) {
-		const values = raw.map((entry) => resolve(entry, json));
+		const values = raw.map((entry) => resolve(entry, json, codes));
 		return values.includes(GIVE_UP) ? GIVE_UP : values;
 	}
 	if (typeof raw === 'object' && raw !== null) {
-		const entries = Object.entries(raw).map(([key, entry]) => [key, resolve(entry, json)] as const);
+		const entries = Object.entries(raw).map(([key, entry]) => [key, resolve(entry, json, codes)] as const);
 		return entries.some(([, entry]) => entry === GIVE_UP) ? GIVE_UP : Object.fromEntries(entries);
 	}
 	return raw;
+}
+
+function fill(value: unknown, evaluated: Array<{ value: PlainValue } | undefined>): unknown {
+	if (value instanceof Evaluated) return evaluated[value.index]?.value ?? GIVE_UP;
+	if (Array.isArray(value)) {
+		const values = value.map((entry) => fill(entry, evaluated));
+		return values.includes(GIVE_UP) ? GIVE_UP : values;
+	}
+	if (typeof value === 'object' && value !== null) {
+		const entries = Object.entries(value).map(([key, entry]) => [key, fill(entry, evaluated)] as const);
+		return entries.some(([, entry]) => entry === GIVE_UP) ? GIVE_UP : Object.fromEntries(entries);
+	}
+	return value;
 }
 
 function fieldOf(expression: string, json: object): unknown {

@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { itemFieldValue } from './itemField';
+import { itemFieldValue, itemFieldValues } from './itemField';
 
 // n8n evaluates a parameter's expressions again on every read: the values read for an item, by name.
 const valuesByItem = new WeakMap<object, { itemIndex: number; values: Map<string, unknown> }>();
@@ -16,6 +16,12 @@ export function parameterOf(context: IExecuteSingleFunctions, name: string, fall
 	// A missing parameter gives the fallback, which is not remembered: a read without one must still throw.
 	if (value !== fallback) values.set(name, value);
 	return value;
+}
+
+/** Reads this item's parameters `names` at once, their expressions in one evaluation where they can be (itemField.ts). */
+export function readParameters(context: IExecuteSingleFunctions, names: string[]): void {
+	const values = readingsOf(context);
+	for (const [name, value] of itemFieldValues(context, names.filter((name) => !values.has(name)))) values.set(name, value);
 }
 
 /** Values this item gives its parameters from elsewhere (Map Automatically: the input item's fields), read as theirs. */

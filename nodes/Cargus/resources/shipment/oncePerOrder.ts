@@ -149,8 +149,16 @@ function settledDays(): { from: DateTime; through: DateTime } {
 	return { from: today.minus({ days: LOOKBACK_DAYS }), through: today.minus({ days: 2 }) };
 }
 
+// Today in Bucharest, worked out again only once the clock leaves it: luxon's time zones cost per item otherwise.
+let cargusDay: { day: DateTime; from: number; until: number } | undefined;
+
 function todayAtCargus(): DateTime {
-	return DateTime.now().setZone(CARGUS_ZONE).startOf('day');
+	const now = Date.now();
+	if (cargusDay === undefined || now < cargusDay.from || now >= cargusDay.until) {
+		const day = DateTime.fromMillis(now).setZone(CARGUS_ZONE).startOf('day');
+		cargusDay = { day, from: day.toMillis(), until: day.plus({ days: 1 }).toMillis() };
+	}
+	return cargusDay.day;
 }
 
 /** The item Create gives for an AWB Cargus already has: its own output, from the AWB's record. */
