@@ -145,20 +145,31 @@ function forgetOld(): void {
 
 /** The days before yesterday that the look covers, read once per process, day and login (settledAwbs.ts). */
 function settledDays(): { from: DateTime; through: DateTime } {
-	const today = todayAtCargus();
-	return { from: today.minus({ days: LOOKBACK_DAYS }), through: today.minus({ days: 2 }) };
+	return dayAtCargus().settled;
+}
+
+function todayAtCargus(): DateTime {
+	return dayAtCargus().day;
+}
+
+interface CargusDay {
+	day: DateTime;
+	settled: { from: DateTime; through: DateTime };
+	from: number;
+	until: number;
 }
 
 // Today in Bucharest, worked out again only once the clock leaves it: luxon's time zones cost per item otherwise.
-let cargusDay: { day: DateTime; from: number; until: number } | undefined;
+let cargusDay: CargusDay | undefined;
 
-function todayAtCargus(): DateTime {
+function dayAtCargus(): CargusDay {
 	const now = Date.now();
 	if (cargusDay === undefined || now < cargusDay.from || now >= cargusDay.until) {
 		const day = DateTime.fromMillis(now).setZone(CARGUS_ZONE).startOf('day');
-		cargusDay = { day, from: day.toMillis(), until: day.plus({ days: 1 }).toMillis() };
+		const settled = { from: day.minus({ days: LOOKBACK_DAYS }), through: day.minus({ days: 2 }) };
+		cargusDay = { day, settled, from: day.toMillis(), until: day.plus({ days: 1 }).toMillis() };
 	}
-	return cargusDay.day;
+	return cargusDay;
 }
 
 /** The item Create gives for an AWB Cargus already has: its own output, from the AWB's record. */
