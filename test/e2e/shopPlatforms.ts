@@ -133,6 +133,8 @@ interface Platform {
 }
 
 const woo = sample('woocommerce-order.json');
+/** How Cargus refuses an AWB, as its clients show it (a list of messages). */
+const REFUSAL = 'Numarul de telefon al destinatarului nu este valid';
 const shopifyOrder = sample('shopify-order.json');
 
 const PLATFORMS: Platform[] = [
@@ -161,6 +163,8 @@ const PLATFORMS: Platform[] = [
 			const [note] = requests;
 			const body = note.body as { note?: string; customer_note?: boolean };
 			assert(note.path === '/wp-json/wc/v3/orders/5128/notes' && body.customer_note === false && /Cargus did not make the AWB/.test(String(body.note)), `the error path sent ${note.method} ${note.path} ${JSON.stringify(body)}`);
+			// Cargus' own words reach the shop, on every n8n version.
+			assert(String(body.note).includes(REFUSAL), `the note does not say what Cargus said ("${REFUSAL}"): ${String(body.note)}`);
 			return `private note "${body.note}"`;
 		},
 	},
@@ -189,6 +193,7 @@ const PLATFORMS: Platform[] = [
 			const body = (tag.body as { order?: { tags?: string; note_attributes?: Array<{ name: string; value: string }> } }).order;
 			assert(tag.method === 'PUT' && tag.path === `/admin/api/2025-01/orders/${String(order.id)}.json` && body?.tags?.includes('cargus-awb-failed'), `the error path sent ${tag.method} ${tag.path} ${JSON.stringify(body)}`);
 			const reason = body?.note_attributes?.find((attribute) => attribute.name === 'Cargus AWB error')?.value;
+			assert(String(reason).includes(REFUSAL), `the order's reason does not say what Cargus said ("${REFUSAL}"): ${String(reason)}`);
 			return `tags "${body?.tags}", reason "${String(reason)}"`;
 		},
 	},
@@ -254,7 +259,8 @@ export async function shopPlatformChecks(live: Launched, control: SandboxControl
 			await control.clearRequests();
 			const from = live.shop.requests.length;
 			const order = platform.madeAgo(platform.another(), 0);
-			await control.addFault({ operation: 'createAwb', kind: 'status', status: 400, body: ['Numarul de telefon al destinatarului nu este valid'], count: 1 });
+			await published(live, workflow);
+			await control.addFault({ operation: 'createAwb', kind: 'status', status: 400, body: [REFUSAL], count: 1 });
 			const answer = await deliver(live, webhook, platform.delivery(order, live.webhookSecret.value));
 			assert(answer.status >= 200 && answer.status < 300, `${name} got ${answer.status}: ${answer.text.slice(0, 200)}`);
 			const requests = await shopRequests(live, from, 1);

@@ -15,6 +15,7 @@ export const EVERY_VERSION_CHECKS: ReadonlyArray<{ word: string; why: string }> 
 	{ word: 'dropdowns of a newly added create node', why: 'the editor\'s load options and resource locators' },
 	{ word: 'forms in light mode', why: 'the editor\'s forms' },
 	{ word: 'no call outside this machine', why: 'what each version phones home to' },
+	{ word: 'order that cargus refuses', why: 'Cargus\' refusal in the node\'s error: n8n 1.x\'s error for an HTTP error status keeps neither the status nor Cargus\' message' },
 ];
 
 /** CARGUS_E2E_ONLY for a version other than the default, unless the whole suite is asked for everywhere. */

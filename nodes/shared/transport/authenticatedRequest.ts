@@ -11,7 +11,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../cargus/credentials';
-import { failureOf } from './errors';
+import { answered, failureOf, isAnswered } from './errors';
 import { hasAccount } from './login';
 import { readAgainOnReset } from './readAgain';
 import { isFailedToAuthenticate, isSubscriptionKeyRefusal } from '../cargus/serviceMessage';
@@ -47,8 +47,8 @@ export async function requestWithCredential(
 			const response = await readAgainOnReset(request, async () => await send(context, request, attempt, reference));
 			if (isLastTry || !isFailedToAuthenticate(response.body)) return response;
 		} catch (error) {
-			// n8n's helper throws NodeApiErrors, which this hands back as they are.
-			if (isLastTry || !isTokenRefusal(error)) throw new NodeApiError(context.getNode(), error as JsonObject);
+			// n8n's helper throws NodeApiErrors, which this hands back as they are; Cargus' own answer goes back whole.
+			if (isLastTry || !isTokenRefusal(error)) throw isAnswered(error) ? error : new NodeApiError(context.getNode(), error as JsonObject);
 		}
 		refuseToken(attempt);
 		attempt = withUsableToken(attempt);
@@ -66,10 +66,11 @@ async function send(
 	credentials: ICredentialDataDecryptedObject,
 	reference: INodeCredentialsDetails | undefined,
 ): Promise<IN8nHttpFullResponse> {
-	return (await context.helpers.httpRequestWithAuthentication.call(
+	const response = (await context.helpers.httpRequestWithAuthentication.call(
 		context,
 		CREDENTIAL_TYPE,
-		{ ...request, headers: { ...request.headers }, qs: { ...request.qs }, returnFullResponse: true },
+		// An error status is read here: n8n 1.x's error for it keeps neither the status nor Cargus' message.
+		{ ...request, headers: { ...request.headers }, qs: { ...request.qs }, returnFullResponse: true, ignoreHttpStatusErrors: true },
 		{
 			// n8n assigns the token its login returns onto this object, so after the call it holds the token sent.
 			credentialsDecrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data: credentials },
@@ -77,6 +78,8 @@ async function send(
 			preAuthenticationRetryStatusCode: [],
 		},
 	)) as IN8nHttpFullResponse;
+	if (response.statusCode >= 400) throw answered(response);
+	return response;
 }
 
 function isTokenRefusal(error: unknown): boolean {

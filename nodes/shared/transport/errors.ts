@@ -1,4 +1,4 @@
-import type { ICredentialDataDecryptedObject, IExecuteSingleFunctions, JsonObject } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IExecuteSingleFunctions, IN8nHttpFullResponse, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { baseUrlOf } from '../cargus/baseUrl';
@@ -46,6 +46,18 @@ export function cargusError(
 		httpCode: httpCode === undefined ? undefined : String(httpCode),
 		itemIndex: context.getItemIndex(),
 	});
+}
+
+const ANSWERED = Symbol('Cargus answered with an error status');
+
+/** Cargus' answer with an error status, as n8n's helper throws one (axios' message, the response's status, body and headers). */
+export function answered(response: IN8nHttpFullResponse): Error {
+	const answer = { status: response.statusCode, data: response.body, headers: response.headers };
+	return Object.assign(new Error(`Request failed with status code ${response.statusCode}`), { response: answer, [ANSWERED]: true });
+}
+
+export function isAnswered(error: unknown): boolean {
+	return error instanceof Error && (error as Error & { [ANSWERED]?: boolean })[ANSWERED] === true;
 }
 
 /** The HTTP status and body of a failed request, wherever they sit in the error's cause chain. */
