@@ -54,34 +54,29 @@ class Evaluated {
 
 /** `codes`: where other expressions of one `{{ }}` go to be evaluated together; without it they give up. */
 function resolve(raw: unknown, json: object, codes?: string[]): unknown {
-	if (typeof raw === 'string') {
-		if (!raw.startsWith('=')) return raw;
-		const value = fieldOf(raw, json);
-		const code = value === GIVE_UP && codes ? codeOf(raw) : undefined;
+	return eachLeaf(raw, (leaf) => {
+		if (typeof leaf !== 'string' || !leaf.startsWith('=')) return leaf;
+		const value = fieldOf(leaf, json);
+		const code = value === GIVE_UP && codes ? codeOf(leaf) : undefined;
 		return code === undefined ? value : new Evaluated(codes!.push(code) - 1);
-	}
-	if (Array.isArray(raw)) {
-		const values = raw.map((entry) => resolve(entry, json, codes));
-		return values.includes(GIVE_UP) ? GIVE_UP : values;
-	}
-	if (typeof raw === 'object' && raw !== null) {
-		const entries = Object.entries(raw).map(([key, entry]) => [key, resolve(entry, json, codes)] as const);
-		return entries.some(([, entry]) => entry === GIVE_UP) ? GIVE_UP : Object.fromEntries(entries);
-	}
-	return raw;
+	});
 }
 
 function fill(value: unknown, evaluated: Array<{ value: PlainValue } | undefined>): unknown {
-	if (value instanceof Evaluated) return evaluated[value.index]?.value ?? GIVE_UP;
+	return eachLeaf(value, (leaf) => (leaf instanceof Evaluated ? (evaluated[leaf.index]?.value ?? GIVE_UP) : leaf));
+}
+
+/** A copy of a parameter's value with each leaf as `of` gives it; a leaf that gives up gives up the whole. */
+function eachLeaf(value: unknown, of: (leaf: unknown) => unknown): unknown {
 	if (Array.isArray(value)) {
-		const values = value.map((entry) => fill(entry, evaluated));
+		const values = value.map((entry) => eachLeaf(entry, of));
 		return values.includes(GIVE_UP) ? GIVE_UP : values;
 	}
-	if (typeof value === 'object' && value !== null) {
-		const entries = Object.entries(value).map(([key, entry]) => [key, fill(entry, evaluated)] as const);
+	if (typeof value === 'object' && value !== null && !(value instanceof Evaluated)) {
+		const entries = Object.entries(value).map(([key, entry]) => [key, eachLeaf(entry, of)] as const);
 		return entries.some(([, entry]) => entry === GIVE_UP) ? GIVE_UP : Object.fromEntries(entries);
 	}
-	return value;
+	return of(value);
 }
 
 function fieldOf(expression: string, json: object): unknown {

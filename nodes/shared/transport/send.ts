@@ -13,7 +13,7 @@ import { requestWithCredential } from './authenticatedRequest';
 import type { CargusRequestOptions, TokenPlacement } from './authentication';
 import { MAX_BARCODES_PER_REQUEST, parseBarcodes } from '../values/barcodes';
 import { baseUrlOf } from '../cargus/baseUrl';
-import { cargusError } from './errors';
+import { answered, cargusError } from './errors';
 import { asLoginPath, hasAccount, logIn, SUBSCRIPTION_KEY_HEADER } from './login';
 import { readAgainOnReset } from './readAgain';
 import { isFailedToAuthenticate } from '../cargus/serviceMessage';
@@ -110,7 +110,7 @@ export async function requestWithToken(
 	try {
 		const response = await requestWithCredential(context, request, credentials);
 		if (!isFailedToAuthenticate(response.body)) return response;
-		throw Object.assign(new Error('Failed to authenticate!'), { response: { status: 401, data: 'Failed to authenticate! (after logging in again)' } });
+		throw answered({ statusCode: 401, body: 'Failed to authenticate! (after logging in again)', headers: {} });
 	} catch (error) {
 		throw cargusError(context, error, credentials);
 	}

@@ -14,6 +14,7 @@ import { cargusError } from '../../../shared/transport/errors';
 import { parameterOf } from '../../../shared/form/itemParameters';
 import type { Sender } from '../../../shared/transport/send';
 import { applyOutput, requestWithToken, requireAccount } from '../../../shared/transport/send';
+import { CARGUS_TIME_ZONE } from '../../../shared/values/cargusDate';
 import { yesNo } from '../../../shared/values/values';
 import { nextEvent, recentAwbCarrying } from './recentAwbs';
 import { settledAwbCarrying } from './settledAwbs';
@@ -31,7 +32,6 @@ import { settledAwbCarrying } from './settledAwbs';
 export const LOOKBACK_DAYS = 7;
 /** An AWB this process made is remembered this long at least: the list read by another item may not show it yet. */
 const REMEMBERED_MS = 10 * 60_000;
-const CARGUS_ZONE = 'Europe/Bucharest';
 
 /** An AWB this process is making (no `madeAt` yet) or made for an account and order reference. */
 interface Made {
@@ -165,7 +165,7 @@ let cargusDay: CargusDay | undefined;
 function dayAtCargus(): CargusDay {
 	const now = Date.now();
 	if (cargusDay === undefined || now < cargusDay.from || now >= cargusDay.until) {
-		const day = DateTime.fromMillis(now).setZone(CARGUS_ZONE).startOf('day');
+		const day = DateTime.fromMillis(now).setZone(CARGUS_TIME_ZONE).startOf('day');
 		const settled = { from: day.minus({ days: LOOKBACK_DAYS }), through: day.minus({ days: 2 }) };
 		cargusDay = { day, settled, from: day.toMillis(), until: day.plus({ days: 1 }).toMillis() };
 	}
