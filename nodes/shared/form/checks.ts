@@ -10,6 +10,7 @@ import type {
 
 import type { Destination } from './field';
 import { ruleOf, useOf } from './field';
+import { CARGUS_TIME_ZONE } from '../values/cargusDate';
 import { refuse } from '../values/input';
 import { formValuesOf, inputFieldLabel, MAP_AUTOMATICALLY, MAPPING_MODE } from './itemMapping';
 import { parameterOf, readParameters, rememberValues } from './itemParameters';
@@ -66,6 +67,9 @@ export function inputStep(operation: string, fields: INodeProperties[]): PreSend
 		for (const plan of plans) {
 			const earlier = useOf(plan.field).notBefore;
 			if (earlier !== undefined) checkOrder(this, plans, read, earlier, plan.field);
+		}
+		for (const plan of plans) {
+			if (useOf(plan.field).notPast === true) checkNotPast(this, read.get(plan.field.name), plan.label);
 		}
 		return options;
 	};
@@ -124,6 +128,15 @@ function checkOrder(context: IExecuteSingleFunctions, plans: FieldPlan[], read: 
 		const earlier = plans.find((plan) => plan.field.name === earlierName)?.field.displayName ?? earlierName;
 		throw refuse(context, earlier, `${start} is after ${later.displayName} ${end}`);
 	}
+}
+
+/** Refuses a date read (RFC 3339) that is earlier than now, saying now in Bucharest, Cargus' time. */
+function checkNotPast(context: IExecuteSingleFunctions, value: unknown, label: string): void {
+	if (typeof value !== 'string') return;
+	const now = DateTime.now();
+	if (DateTime.fromISO(value) >= now) return;
+	const bucharestNow = now.setZone(CARGUS_TIME_ZONE).toFormat('yyyy-MM-dd HH:mm');
+	throw refuse(context, label, `${value} has already passed (it is ${bucharestNow} in Bucharest): enter a time still to come`);
 }
 
 /** Checks one field's value and places what it reads, which it returns; a blank value that is allowed is neither. */

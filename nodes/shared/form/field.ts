@@ -17,6 +17,8 @@ export interface FieldUse {
 	to?: Destination | Destination[];
 	/** The name of a date field of the same operation this date may not be earlier than. */
 	notBefore?: string;
+	/** Whether a date that has already passed is refused (a courier cannot come yesterday). */
+	notPast?: boolean;
 	/** One property of the node for every operation that includes this field (n8n resolves each property for every item). */
 	oneForAllOperations?: boolean;
 }

@@ -222,8 +222,8 @@ export function barcodeField(to: Destination, description = 'The barcode (AWB nu
 }
 
 /** A required date and time, sent as RFC 3339 in the workflow's time zone; not before the date field `notBefore`. */
-export function dateField(name: string, displayName: string, description: string, to: Destination, notBefore?: string): INodeProperties {
-	return field({ displayName, name, type: 'dateTime', default: '', required: true, description }, { to, notBefore });
+export function dateField(name: string, displayName: string, description: string, to: Destination, notBefore?: string, notPast = false): INodeProperties {
+	return field({ displayName, name, type: 'dateTime', default: '', required: true, description }, { to, notBefore, notPast });
 }
 
 /** From and To, sent as the query's FromDate and ToDate; From may not be after To. */

@@ -18,7 +18,7 @@ export const launch = operation({
 	fields: [
 		pickupLocationField('locationId', 'Your pickup location whose AWBs the courier collects', toQuery('locationId')),
 		dateField('pickupStartDate', 'Pickup Start', 'Earliest time the courier may come', toQuery('PickupStartDate', asCargusWallClock)),
-		dateField('pickupEndDate', 'Pickup End', 'Latest time the courier may come', toQuery('PickupEndDate', asCargusWallClock), 'pickupStartDate'),
+		dateField('pickupEndDate', 'Pickup End', 'Latest time the courier may come', toQuery('PickupEndDate', asCargusWallClock), 'pickupStartDate', true),
 	],
 	output: valueAs('OrderId', 'number'),
 });

@@ -17,7 +17,7 @@ export const send = operation({
 	fields: [
 		pickupLocationField('locationId', 'Your pickup location the courier comes to (Cargus calls it LocationId)', toBody('LocationId')),
 		dateField('pickupStartDate', 'Pickup Start', 'Earliest time the courier may come', toBody('PickupStartDate', asCargusWallClock)),
-		dateField('pickupEndDate', 'Pickup End', 'Latest time the courier may come', toBody('PickupEndDate', asCargusWallClock), 'pickupStartDate'),
+		dateField('pickupEndDate', 'Pickup End', 'Latest time the courier may come', toBody('PickupEndDate', asCargusWallClock), 'pickupStartDate', true),
 		field({ displayName: 'Parcels', name: 'parcels', type: 'number', typeOptions: { minValue: 0 }, default: 1, required: true, description: 'Number of parcels to pick up' }, { rule: 'count', to: toBody('Parcels') }),
 		field({ displayName: 'Envelopes', name: 'envelopes', type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'Number of envelopes to pick up, 0 if none' }, { rule: 'count', to: toBody('Envelopes') }),
 		field({ displayName: 'Total Weight (Kg)', name: 'totalWeight', type: 'number', typeOptions: { minValue: 0 }, default: null, required: true, placeholder: '3', description: 'Weight of all parcels together, in whole kilograms' }, { rule: 'count', to: toBody('TotalWeight') }),
