@@ -91,10 +91,40 @@ test('Get Cash on Delivery gives one item per record', async () => {
 	for (const item of json) expect(item).toHaveProperty('BarCode');
 });
 
-test('An unknown barcode gives no item and no error', async () => {
-	const { items, error } = await runOperation(engineFor(sandbox), 'shipment', 'track', { barcodes: '999999999999' });
-	expect(error).toBeUndefined();
-	expect(items).toEqual([]);
+describe('Every barcode asked for gets an item, in the order given', () => {
+	test.each(['track', 'trackWithStatus'])('%s of 3 barcodes, the middle one unknown, gives 3 items in order, the unknown one marked Found: false, the others as Cargus sent them', async (operation) => {
+		const [first, last] = await someBarcodes(2);
+		const unknown = '999999999999';
+		const alone = await runOperation(engineFor(sandbox), 'shipment', operation, { barcodes: `${first}, ${last}` });
+		const { json, error } = await runOperation(engineFor(sandbox), 'shipment', operation, { barcodes: `${first}, ${unknown}, ${last}` });
+		expect(error).toBeUndefined();
+		expect(json.map((item) => item.Code)).toEqual([first, unknown, last]);
+		expect(json[1]).toEqual({ Code: unknown, Found: false });
+		expect([json[0], json[2]]).toEqual(alone.json);
+		expect(json[0]).not.toHaveProperty('Found');
+	});
+
+	test('an unknown barcode alone gives one item saying so, and nothing fails with Continue On Fail off', async () => {
+		const { items, error } = await runOperation(engineFor(sandbox), 'shipment', 'track', { barcodes: '999999999999' });
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json)).toEqual([{ Code: '999999999999', Found: false }]);
+		expect(items[0].error).toBeUndefined();
+	});
+
+	test('Track Without Login of an unknown barcode gives one item saying so', async () => {
+		const { json, error } = await runOperation(engineFor(sandbox, { username: '', password: '' }), 'shipment', 'trackWithoutLogin', { barcode: '999999999999' });
+		expect(error).toBeUndefined();
+		expect(json).toEqual([{ Code: '999999999999', Found: false }]);
+	});
+
+	test('an unknown barcode among 60 keeps its place across the requests of 50', async () => {
+		const added = (await sandbox.control.addShipments({ count: 60, scenario: 'in-transit' })).map((shipment) => shipment.barcode);
+		const asked = [...added.slice(0, 55), '999999999999', ...added.slice(55)];
+		const { json, error } = await runOperation(engineFor(sandbox), 'shipment', 'track', { barcodes: asked.join('\n') });
+		expect(error).toBeUndefined();
+		expect(json.map((item) => item.Code)).toEqual(asked);
+		expect(json[55]).toEqual({ Code: '999999999999', Found: false });
+	});
 });
 
 describe('Simplify (on for new nodes) puts the current status at the top of each shipment', () => {

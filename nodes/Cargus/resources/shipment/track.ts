@@ -4,17 +4,17 @@ import { operation } from '../../../shared/run/operation';
 import { oneItemPerElement } from '../../../shared/run/output';
 import { sendInBatches } from '../../../shared/transport/send';
 import { currentStatusFirst, simplifyField } from '../../../shared/cargus/trackingStatus';
+import { oneItemPerBarcode } from './everyBarcode';
 
 export const track = operation({
 	name: 'Track',
 	value: 'track',
 	action: 'Track shipments',
 	subtitle: 'Track shipments',
-	description: 'The journey of one or more shipments: every scan from pickup to delivery; one item per shipment',
+	description: 'The journey of one or more shipments: every scan from pickup to delivery; one item per barcode, in the order given, Found false for one Cargus does not know',
 	method: 'GET',
 	url: '/api/AwbTrace',
-	send: sendInBatches('barCode'),
-	isList: true,
+	send: oneItemPerBarcode(sendInBatches('barCode')),
 	fields: [barcodeListField('barcodes', toQuery('barCode')), simplifyField],
 	output: [oneItemPerElement, currentStatusFirst],
 });
