@@ -7,6 +7,7 @@ import { SCENARIOS, type Scenario, type Shipment } from '../world/types';
 import { parseBarcodeList } from '../routes/barcodes';
 import { badRequest, bodyOf as body, numberField } from './inputs';
 import { installTimelineControl } from './timelines';
+import { refusalRefused, refuseAtDoor } from '../world/timelines/refusals';
 
 /** At most this many shipments per POST /_sandbox/shipments. */
 export const MAX_ADDED_SHIPMENTS = 10_000;
@@ -94,6 +95,21 @@ export function installControlApi(app: FastifyInstance, context: SandboxContext)
 				LocalityName: (input.LocalityName as string | undefined) ?? eventLocality(EventId, shipment.senderLocality, shipment.receiverLocality),
 				visibleAt,
 			});
+			return shipmentView(shipment);
+		});
+
+		control.post('/shipments/:barcode/refuse', async (request, reply) => {
+			const { barcode } = request.params as { barcode: string };
+			const shipment = store.shipments.get(barcode);
+			if (!shipment) return reply.code(404).send({ message: `no shipment with barcode ${barcode}` });
+			const input = body(request.body);
+			const at = input.at === undefined ? undefined : parseServiceDate(input.at);
+			if (input.at !== undefined && at === undefined) return badRequest(reply, 'at must be an ISO date-time');
+			const stepMinutes = input.stepMinutes === undefined ? 180 : numberField(input, 'stepMinutes');
+			if (stepMinutes === undefined || stepMinutes <= 0) return badRequest(reply, 'stepMinutes must be a positive number');
+			const refused = refusalRefused(shipment, clock.now());
+			if (refused !== undefined) return reply.code(409).send({ message: refused });
+			refuseAtDoor(shipment, clock.now(), stepMinutes * MINUTE, at);
 			return shipmentView(shipment);
 		});
 

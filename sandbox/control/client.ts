@@ -20,7 +20,7 @@ export interface TraceEventView {
 export interface ControlShipment {
 	barcode: string;
 	scenario: ScenarioName;
-	/** State at the current sandbox clock: not-picked-up, in-transit, out-for-delivery, delivered, delivery-failed, returning, returned. */
+	/** State at the current sandbox clock: not-picked-up, in-transit, out-for-delivery, delivered, delivery-failed, refused, returning, returned. */
 	state: string;
 	type: '1' | '0';
 	clientId: number;
@@ -138,6 +138,11 @@ export class SandboxControl {
 	 */
 	addEvent(barcode: string, input: AddEventInput): Promise<ControlShipment> {
 		return this.call('POST', `/shipments/${encodeURIComponent(barcode)}/events`, input);
+	}
+
+	/** The parcel is refused at the door, then returned to its sender (POST /_sandbox/shipments/:barcode/refuse). */
+	refuse(barcode: string, input: { at?: string; stepMinutes?: number } = {}): Promise<ControlShipment> {
+		return this.call('POST', `/shipments/${encodeURIComponent(barcode)}/refuse`, input);
 	}
 
 	/** Every invoice, issued or planned, oldest issuedAt first. */

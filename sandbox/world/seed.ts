@@ -2,7 +2,7 @@ import { DAY, HOUR, MINUTE, toServiceDate } from './dates';
 import { SeededRandom } from './random';
 import type { LocalityRecord, ReferenceData } from './referenceData';
 import { byDate, InvoiceNumbers, pastIssue, plannedInvoices } from './timelines/invoices';
-import { planEvents, SCENARIO_PATHS } from './timelines/shipments';
+import { planEvents, REFUSED_EVENT_ID, SCENARIO_PATHS } from './timelines/shipments';
 import type { Account, Invoice, PickupLocation, PickupOrder, Scenario, Shipment } from './types';
 
 export const DEFAULT_ACCOUNT = { subscriptionKey: 'sandbox-key', username: 'sandbox', password: 'sandbox' };
@@ -96,7 +96,7 @@ const SHIPMENT_PLANS: ShipmentPlan[] = [
 ];
 
 /** Local hours (Bucharest) in which events that need a courier happen; hub events happen any time. */
-const DAYTIME: Record<number, [number, number]> = { 70: [9, 18], 5: [8, 12], 21: [9, 20], 6: [9, 20], 198: [9, 18] };
+const DAYTIME: Record<number, [number, number]> = { 70: [9, 18], 5: [8, 12], 21: [9, 20], 6: [9, 20], [REFUSED_EVENT_ID]: [9, 20], 198: [9, 18] };
 
 function inDaytime(ms: number, eventId: number): boolean {
 	const window = DAYTIME[eventId];
@@ -171,7 +171,9 @@ function seedShipments(reference: ReferenceData, random: SeededRandom, now: numb
 		const senders = locations.filter((l) => l.clientId === clientId);
 		for (let i = 0; i < plan.count; i++) {
 			const gaps = plan.path.map(() => 150 * MINUTE + random.int(0, 120) * MINUTE + random.int(0, 59) * 1000);
-			const path = plan.path;
+			// Every other returned parcel was refused at the door instead: the same length of path, so the same draws.
+			const refused = plan.scenario === 'returned' && i % 2 === 1;
+			const path = refused ? SCENARIO_PATHS.refused : plan.path;
 			const dates: number[] = [];
 			if (path.length > 0 && plan.visible === 0) {
 				dates[0] = fitForward(now + random.int(60, 24 * 60) * MINUTE, path[0]);
@@ -188,8 +190,8 @@ function seedShipments(reference: ReferenceData, random: SeededRandom, now: numb
 			const sender = random.pick(senders);
 			const first = withFractions[0] ?? now - random.int(1, 10) * DAY;
 			shipments.push(draftShipment({
-				clientId, scenario: plan.scenario, barcode: newBarcode(), senderName: sender.Name, senderLocality: sender.LocalityName,
-				eventIds: plan.path, dates: withFractions, createdAt: Math.min(first - random.int(2, 20) * HOUR, now - HOUR),
+				clientId, scenario: refused ? 'refused' : plan.scenario, barcode: newBarcode(), senderName: sender.Name, senderLocality: sender.LocalityName,
+				eventIds: path, dates: withFractions, createdAt: Math.min(first - random.int(2, 20) * HOUR, now - HOUR),
 			}, reference, random));
 		}
 	});

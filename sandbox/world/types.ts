@@ -1,5 +1,5 @@
-export type Scenario = 'delivered' | 'returned' | 'in-transit' | 'out-for-delivery' | 'not-picked-up';
-export const SCENARIOS: readonly Scenario[] = ['delivered', 'returned', 'in-transit', 'out-for-delivery', 'not-picked-up'];
+export type Scenario = 'delivered' | 'returned' | 'refused' | 'in-transit' | 'out-for-delivery' | 'not-picked-up';
+export const SCENARIOS: readonly Scenario[] = ['delivered', 'returned', 'refused', 'in-transit', 'out-for-delivery', 'not-picked-up'];
 
 export interface Account {
 	username: string;

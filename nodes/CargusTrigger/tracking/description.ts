@@ -4,7 +4,7 @@ import { MAX_BARCODES_PER_REQUEST } from '../../shared/values/barcodes';
 import { optionsField } from '../../shared/form/fields';
 import { DELIVERED_EVENT_ID } from '../../shared/cargus/trackingStatus';
 import { accountDaysOption, timeoutOption, watchField, watchListField } from '../parameters';
-import { RETURNED_EVENT_ID, RETURNING_EVENT_ID } from './events';
+import { REFUSED_EVENT_ID, RETURNED_EVENT_ID, RETURNING_EVENT_ID } from './events';
 import { DEFAULT_ACCOUNT_DAYS, DEFAULT_FINAL_EVENT_IDS, DEFAULT_POLLS_AFTER_FINAL } from './settings';
 
 const knownEvents = [
@@ -13,6 +13,7 @@ const knownEvents = [
 	{ name: 'In Transit (11)', value: 11 },
 	{ name: 'Out for Delivery (5)', value: 5 },
 	{ name: 'Picked Up (70)', value: 70 },
+	{ name: 'Refused by Recipient (197)', value: REFUSED_EVENT_ID },
 	{ name: 'Returned to Sender (198)', value: RETURNED_EVENT_ID },
 	{ name: 'Returning to Sender (196)', value: RETURNING_EVENT_ID },
 	{ name: 'Weighing at Hub (224)', value: 224 },

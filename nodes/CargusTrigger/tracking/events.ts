@@ -21,6 +21,8 @@ export interface ShipmentTrace {
 	readonly events: ShipmentEvent[];
 }
 
+/** The recipient refused the parcel at the door (assumed: docs/trigger.md, "Refused and returned"). */
+export const REFUSED_EVENT_ID = 197;
 export const RETURNING_EVENT_ID = 196;
 export const RETURNED_EVENT_ID = 198;
 

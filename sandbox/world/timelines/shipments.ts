@@ -2,6 +2,12 @@ import { toServiceDate } from '../dates';
 import { jsonOf } from '../json';
 import type { PlannedEvent, Scenario, Shipment } from '../types';
 
+/** The recipient refused the parcel at the door (docs/trigger.md, "Refused and returned": an assumed id). */
+export const REFUSED_EVENT_ID = 197;
+
+/** The events a parcel goes through after its recipient refuses it: refused, returning to the sender, returned. */
+export const REFUSAL_PATH = [REFUSED_EVENT_ID, 196, 198];
+
 export const EVENT_DESCRIPTIONS: Record<number, string> = {
 	70: 'Expeditia a fost preluata de curier',
 	224: 'Cantarire in hub',
@@ -9,6 +15,7 @@ export const EVENT_DESCRIPTIONS: Record<number, string> = {
 	5: 'Expeditia este in livrare',
 	21: 'Expeditie livrata (confirmata)',
 	6: 'Livrare esuata: destinatar absent',
+	197: 'Expeditie refuzata de destinatar',
 	196: 'Expeditia se returneaza la expeditor',
 	198: 'Expeditie returnata la expeditor',
 };
@@ -17,6 +24,7 @@ export const EVENT_DESCRIPTIONS: Record<number, string> = {
 export const SCENARIO_PATHS: Record<Scenario, number[]> = {
 	delivered: [70, 224, 11, 5, 21],
 	returned: [70, 224, 11, 5, 6, 196, 198],
+	refused: [70, 224, 11, 5, REFUSED_EVENT_ID, 196, 198],
 	'in-transit': [70, 224, 11],
 	'out-for-delivery': [70, 224, 11, 5],
 	'not-picked-up': [],
@@ -50,7 +58,7 @@ export function insertEvent(shipment: Shipment, event: PlannedEvent): void {
 }
 
 export type ShipmentState =
-	| 'not-picked-up' | 'in-transit' | 'out-for-delivery' | 'delivered' | 'delivery-failed' | 'returning' | 'returned';
+	| 'not-picked-up' | 'in-transit' | 'out-for-delivery' | 'delivered' | 'delivery-failed' | 'refused' | 'returning' | 'returned';
 
 export function stateOf(shipment: Shipment, now: number): ShipmentState {
 	return stateOfVisible(visibleEvents(shipment, now));
@@ -64,6 +72,7 @@ function stateOfVisible(visible: PlannedEvent[]): ShipmentState {
 		case 21: return 'delivered';
 		case 5: return 'out-for-delivery';
 		case 6: return 'delivery-failed';
+		case REFUSED_EVENT_ID: return 'refused';
 		case 196: return 'returning';
 		case 198: return 'returned';
 		default: return 'in-transit';
@@ -77,6 +86,7 @@ export const ORDER_STATUS_BY_STATE: Record<ShipmentState, number> = {
 	'out-for-delivery': 2,
 	delivered: 3,
 	'delivery-failed': 4,
+	refused: 4,
 	returning: 4,
 	returned: 5,
 };
@@ -87,6 +97,7 @@ export const STATUS_EXPRESSION: Record<ShipmentState, string> = {
 	'out-for-delivery': 'In livrare',
 	delivered: 'Confirmat',
 	'delivery-failed': 'Livrare esuata',
+	refused: 'Refuzat',
 	returning: 'In curs de returnare',
 	returned: 'Returnat',
 };
@@ -94,6 +105,7 @@ export const STATUS_EXPRESSION: Record<ShipmentState, string> = {
 const LATE_AFTER_MS = 3 * 24 * 3600_000;
 
 const FAILED_DELIVERY_OBSERVATION = 'Destinatar absent, avizat telefonic';
+const REFUSED_OBSERVATION = 'Refuzat de destinatar la livrare';
 
 function eventDate(event: PlannedEvent): string {
 	return toServiceDate(event.date, event.date % 1000 !== 0);
@@ -113,9 +125,11 @@ export function traceView(shipment: Shipment, now: number, withOrderStatus: bool
 	const visible = visibleEvents(shipment, now);
 	let delivered = false;
 	let failed = false;
+	let refused = false;
 	for (const event of visible) {
 		if (event.EventId === 21) delivered = true;
 		else if (event.EventId === 6) failed = true;
+		else if (event.EventId === REFUSED_EVENT_ID) refused = true;
 	}
 	const base: Record<string, unknown> = {
 		Code: shipment.barcode,
@@ -123,7 +137,7 @@ export function traceView(shipment: Shipment, now: number, withOrderStatus: bool
 		MeasuredWeight: shipment.measuredWeight,
 		VolumetricWeight: shipment.volumetricWeight,
 		ConfirmationName: delivered ? shipment.receiver : '',
-		Observation: failed ? FAILED_DELIVERY_OBSERVATION : '',
+		Observation: refused ? REFUSED_OBSERVATION : failed ? FAILED_DELIVERY_OBSERVATION : '',
 		ResponseCode: 'OK',
 	};
 	if (withOrderStatus) {
