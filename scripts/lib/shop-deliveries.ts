@@ -41,9 +41,9 @@ export function wooCommerceDelivery(order: Order, secret: string): Delivery {
 }
 
 /** The ping WooCommerce sends when a webhook is saved (WC_Webhook::deliver_ping): form-encoded, unsigned, no topic. */
-export function wooCommercePing(): Delivery {
+export function wooCommercePing(webhookId = 12): Delivery {
 	return {
-		body: 'webhook_id=12',
+		body: `webhook_id=${webhookId}`,
 		headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', 'user-agent': 'WooCommerce/9.4.2 Hookshot (WordPress/6.7.1)' },
 	};
 }

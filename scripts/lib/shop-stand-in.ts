@@ -1,12 +1,18 @@
 /**
  * A local stand-in of the two shop REST APIs the WooCommerce and Shopify examples write the AWB back to, for
- * `npm start` and the end-to-end test: it answers the few calls the examples make as the platforms document them
- * (WooCommerce REST API v3: order notes and order update; Shopify Admin REST API: fulfillment orders, fulfillments,
- * order update), checks their credentials as the platforms do, and keeps every request it received. It stores
- * nothing else: each order it is asked about exists.
+ * `npm start` and the end-to-end test: it answers the calls the examples make as the platforms document them,
+ * checks their credentials as the platforms do, and keeps every request it received. WooCommerce is a shop of its own
+ * (woocommerce-stand-in.ts: orders, products, webhooks it delivers to); Shopify's answers store nothing: each order it
+ * is asked about exists.
+ *
+ * For `npm run post-order` (another process), two paths outside the platforms' APIs act as the WooCommerce shop's
+ * customer: `POST /stand-in/woocommerce/orders` (an order placed, its body the order) and
+ * `POST /stand-in/woocommerce/orders/{id}/pay`.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+import { WooCommerceShop, wooCommerceAuthorized, type Answer } from './woocommerce-stand-in';
 
 /** The credentials the stand-in accepts (the "WooCommerce (local stand-in)" and "Shopify (local stand-in)" credentials). */
 export const STAND_IN_KEYS = {
@@ -18,6 +24,8 @@ export interface ShopRequest {
 	platform: 'woocommerce' | 'shopify' | 'unknown';
 	method: string;
 	path: string;
+	/** The query, with its "?" (empty when none). */
+	query: string;
 	headers: http.IncomingHttpHeaders;
 	body: unknown;
 	status: number;
@@ -28,39 +36,32 @@ export interface ShopStandIn {
 	url: string;
 	/** Every request received since the start (or the last clear), oldest first. */
 	requests: ShopRequest[];
+	/** The WooCommerce shop: its orders, notes, products, webhooks and the deliveries it made. */
+	woo: WooCommerceShop;
 	clear(): void;
 	stop(): Promise<void>;
-}
-
-interface Answer {
-	status: number;
-	body: unknown;
 }
 
 const json = (status: number, body: unknown): Answer => ({ status, body });
 let nextId = 1000;
 
-function woocommerce(method: string, path: string, headers: http.IncomingHttpHeaders, body: Record<string, unknown>): Answer {
-	const { consumerKey, consumerSecret } = STAND_IN_KEYS.wooCommerce;
-	const basic = `Basic ${Buffer.from(`${consumerKey}:${consumerSecret}`).toString('base64')}`;
-	if (headers.authorization !== basic) {
-		return json(401, { code: 'woocommerce_rest_cannot_create', message: 'Sorry, you are not allowed to create resources.', data: { status: 401 } });
+async function woocommerce(shop: WooCommerceShop, method: string, url: URL, headers: http.IncomingHttpHeaders, body: Record<string, unknown>): Promise<Answer> {
+	if (!wooCommerceAuthorized(headers, url, STAND_IN_KEYS.wooCommerce)) {
+		return json(401, { code: 'woocommerce_rest_cannot_view', message: 'Sorry, you cannot list resources.', data: { status: 401 } });
 	}
-	const now = new Date().toISOString().slice(0, 19);
-	const note = /^\/wp-json\/wc\/v3\/orders\/(\d+)\/notes$/.exec(path);
-	if (note && method === 'POST') {
-		if (typeof body.note !== 'string' || body.note === '') return json(400, { code: 'rest_missing_callback_param', message: 'Missing parameter(s): note', data: { status: 400, params: ['note'] } });
-		// woocommerce-rest-api-docs, "Create an order note": 201 with the note.
-		return json(201, { id: nextId++, author: 'WooCommerce', date_created: now, date_created_gmt: now, note: body.note, customer_note: body.customer_note === true, added_by_user: false });
+	return await shop.route(method, url, body);
+}
+
+/** What npm run post-order asks of the WooCommerce shop as its customer would. */
+async function customer(shop: WooCommerceShop, method: string, path: string, body: Record<string, unknown>): Promise<Answer> {
+	const pay = /^\/stand-in\/woocommerce\/orders\/(\d+)\/pay$/.exec(path);
+	try {
+		if (method === 'POST' && path === '/stand-in/woocommerce/orders') return json(201, { order: await shop.placeOrder(body), deliveries: shop.deliveries.slice(-shop.webhooks.length) });
+		if (method === 'POST' && pay) return json(200, { order: await shop.pay(Number(pay[1])), deliveries: shop.deliveries.slice(-shop.webhooks.length) });
+	} catch (err) {
+		return json(400, { error: err instanceof Error ? err.message : String(err) });
 	}
-	const order = /^\/wp-json\/wc\/v3\/orders\/(\d+)$/.exec(path);
-	if (order && (method === 'PUT' || method === 'POST')) {
-		// "Update an Order": 200 with the whole order; here the fields that were sent, meta data with ids.
-		const meta = Array.isArray(body.meta_data) ? (body.meta_data as Array<Record<string, unknown>>).map((entry) => ({ id: nextId++, ...entry })) : [];
-		return json(200, { id: Number(order[1]), status: 'processing', date_modified: now, ...body, meta_data: meta });
-	}
-	if (path === '/wp-json/wc/v3/products/categories' && method === 'GET') return json(200, []);
-	return json(404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+	return json(404, { error: 'not a shop API path' });
 }
 
 function shopify(method: string, path: string, headers: http.IncomingHttpHeaders, body: Record<string, unknown>): Answer {
@@ -126,10 +127,12 @@ function shopify(method: string, path: string, headers: http.IncomingHttpHeaders
 export async function startShopStandIn(options: { port?: number; host?: string; onRequest?: (line: string) => void } = {}): Promise<ShopStandIn> {
 	const host = options.host ?? '127.0.0.1';
 	const requests: ShopRequest[] = [];
+	let url = '';
+	const woo = new WooCommerceShop(() => url);
 	const server = http.createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', () => {
+		req.on('end', async () => {
 			const text = Buffer.concat(chunks).toString('utf8');
 			let body: unknown = text;
 			try {
@@ -137,14 +140,15 @@ export async function startShopStandIn(options: { port?: number; host?: string; 
 			} catch {
 				/* kept as text */
 			}
-			const url = new URL(req.url ?? '/', `http://${host}`);
+			const asked = new URL(req.url ?? '/', `http://${host}`);
 			const method = req.method ?? 'GET';
 			const object = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-			const platform = url.pathname.startsWith('/wp-json/') ? 'woocommerce' : url.pathname.startsWith('/admin/api/') ? 'shopify' : 'unknown';
+			const platform = asked.pathname.startsWith('/wp-json/') ? 'woocommerce' : asked.pathname.startsWith('/admin/api/') ? 'shopify' : 'unknown';
+			const receivedAt = new Date().toISOString();
 			const answer =
-				platform === 'woocommerce' ? woocommerce(method, url.pathname, req.headers, object) : platform === 'shopify' ? shopify(method, url.pathname, req.headers, object) : json(404, { error: 'not a shop API path' });
-			requests.push({ platform, method, path: url.pathname, headers: req.headers, body, status: answer.status, receivedAt: new Date().toISOString() });
-			options.onRequest?.(`${method} ${url.pathname} -> ${answer.status}`);
+				platform === 'woocommerce' ? await woocommerce(woo, method, asked, req.headers, object) : platform === 'shopify' ? shopify(method, asked.pathname, req.headers, object) : await customer(woo, method, asked.pathname, object);
+			requests.push({ platform, method, path: asked.pathname, query: asked.search, headers: req.headers, body, status: answer.status, receivedAt });
+			options.onRequest?.(`${method} ${asked.pathname} -> ${answer.status}`);
 			res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8' });
 			res.end(JSON.stringify(answer.body));
 		});
@@ -154,9 +158,11 @@ export async function startShopStandIn(options: { port?: number; host?: string; 
 		server.listen(options.port ?? 0, host, () => resolve());
 	});
 	const { port } = server.address() as AddressInfo;
+	url = `http://${host}:${port}`;
 	return {
-		url: `http://${host}:${port}`,
+		url,
 		requests,
+		woo,
 		clear: () => void requests.splice(0, requests.length),
 		stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	};

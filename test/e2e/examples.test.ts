@@ -91,7 +91,7 @@ describe('the examples\' webhook secret', () => {
 			const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as { nodes: ExampleNode[] };
 			return workflow.nodes.filter((node) => node.type === 'n8n-nodes-base.crypto').map((node) => `${file}: ${String(node.parameters.secret)}`);
 		});
-		expect(secrets).toEqual(['1-eshop-order-to-awb-and-label.json', '6-woocommerce-order-to-awb.json', '7-shopify-order-to-awb.json'].map((file) => `${file}: ${SECRET_PLACEHOLDER}`));
+		expect(secrets).toEqual(['1-eshop-order-to-awb-and-label.json', '7-shopify-order-to-awb.json'].map((file) => `${file}: ${SECRET_PLACEHOLDER}`));
 	});
 });
 
