@@ -42,6 +42,7 @@ import { loginsAtScale } from './loginAtScale';
 import { mappedOrdersCheck } from './mappedOrders';
 import { shopPluginChecks } from './shopPlugins';
 import { placeholderSecretCheck, readmeCurlCheck, shopPlatformChecks, signedWebhookChecks } from './shopPlatforms';
+import { wooCommerceOrderChecks, wooCommerceTriggerChecks } from './wooCommerceTrigger';
 import { checkRecommendedSettings } from './recommendedSettings';
 import { cashOnDeliveryExampleCheck, invoiceExampleCheck } from './triggerEvents';
 import { dayPickupExampleCheck } from './dayPickup';
@@ -294,10 +295,13 @@ async function main(): Promise<void> {
 			return `the same AWB ${String(answer.barcode)} (alreadyCreated), no createAwb request, ${listed} listing request(s) on ${day}`;
 		});
 
-		// Examples 6 and 7: orders as WooCommerce and Shopify send them, the AWB written back to a stand-in of each shop.
+		// Example 7: orders as Shopify sends them, the AWB written back to a stand-in of the shop; example 6: n8n's
+		// WooCommerce Trigger connected to the stand-in's WooCommerce, which keeps the orders.
 		// Before the sandbox's clock moves: the once-per-order look reads the days of n8n's clock.
 		await shopPlatformChecks(live, control);
-		// Examples 1, 6 and 7 refuse an order not signed with the install's secret, or replayed after 7 days.
+		await wooCommerceTriggerChecks(live, control);
+		await wooCommerceOrderChecks(live, control);
+		// Examples 1 and 7 refuse an order not signed with the install's secret, or replayed after 7 days.
 		await signedWebhookChecks(live, control);
 		await readmeCurlCheck(live);
 		await placeholderSecretCheck(live);

@@ -1,10 +1,9 @@
 /**
- * Examples 6 (WooCommerce) and 7 (Shopify) in the real n8n server: each sample order of examples/data/ is posted to the
- * published workflow byte for byte and header for header as the platform delivers it (WooCommerce: PHP's
- * `wp_json_encode`, which writes "/" as `\/` and "ș" as `\u0219`; Shopify: UTF-8 JSON), and the AWB is checked at the
- * sandbox. The write-back goes to the launcher's shop stand-in (scripts/lib/shop-stand-in.ts), which answers as
- * WooCommerce's REST API v3 and Shopify's Admin REST API document those calls; the stand-in is not the platform, so
- * these checks show the requests the workflow makes, not what a real shop does with them.
+ * Example 7 (Shopify) in the real n8n server (example 6, WooCommerce, connects through n8n's WooCommerce Trigger:
+ * wooCommerceTrigger.ts): the sample order of examples/data/ is posted to the published workflow byte for byte and
+ * header for header as Shopify delivers it (UTF-8 JSON), and the AWB is checked at the
+ * sandbox. The write-back goes to the launcher's shop stand-in (scripts/lib/shop-stand-in.ts), which answers as Shopify's
+ * Admin REST API documents those calls; it keeps no Shopify order, so these checks show the requests the workflow makes.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -14,7 +13,7 @@ import path from 'node:path';
 
 import type { SandboxControl } from '../../sandbox';
 import { EXAMPLES_DIR, ROOT, type Launched } from '../../scripts/lib/launcher';
-import { shopDelivery, shopifyDelivery, wooCommerceDelivery, wooCommercePing, type Delivery } from '../../scripts/lib/shop-deliveries';
+import { shopDelivery, shopifyDelivery, type Delivery } from '../../scripts/lib/shop-deliveries';
 import type { ShopRequest } from '../../scripts/lib/shop-stand-in';
 import { SECRET_PLACEHOLDER } from '../../scripts/lib/webhook-secret';
 import { assert, check, waitFor } from './checks';
@@ -22,7 +21,6 @@ import { execution, executionsOf, type ExecutionSummary } from './n8n-api';
 import { shopOrder, SHOP_ORDER_WORKFLOW } from './shopOrder';
 import { notYetServed } from './webhookFlow';
 
-const WOOCOMMERCE_WORKFLOW = 'cargusExample006';
 const SHOPIFY_WORKFLOW = 'cargusExample007';
 const TRACKING = 'https://www.cargus.ro/tracking-romanian/?t=';
 const DAY = 24 * 60 * 60 * 1000;
@@ -33,8 +31,6 @@ function sample(file: string): Order {
 	return JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, 'data', file), 'utf8')) as Order;
 }
 
-/** WooCommerce's dates: the shop's local time and UTC, without an offset. */
-const wooDates = (at: Date) => ({ date_created: at.toISOString().slice(0, 19), date_created_gmt: at.toISOString().slice(0, 19) });
 
 /** Posts a delivery to a published workflow's webhook; answers its status and text (waits while n8n registers the webhook). */
 export async function deliver(live: Launched, webhookPath: string, delivery: Delivery): Promise<{ status: number; text: string }> {
@@ -113,7 +109,7 @@ function awbProblems({ sent, codValue, orderReference }: Awaited<ReturnType<type
 }
 
 interface Platform {
-	name: 'WooCommerce' | 'Shopify';
+	name: 'Shopify';
 	workflow: string;
 	webhook: string;
 	order: Order;
@@ -124,7 +120,7 @@ interface Platform {
 	expected: Expected;
 	/** The stand-in requests the write-back of a new AWB makes, checked; answers what they said. */
 	writeBack: (requests: ShopRequest[], barcode: string) => string;
-	/** A test delivery of the platform (WooCommerce's ping, a Shopify test order). */
+	/** A test delivery of the platform (a Shopify test order). */
 	testDelivery: () => Delivery;
 	/** The order as a second order that Cargus will refuse. */
 	another: () => Order;
@@ -132,42 +128,11 @@ interface Platform {
 	errorPath: (requests: ShopRequest[], order: Order) => string;
 }
 
-const woo = sample('woocommerce-order.json');
 /** How Cargus refuses an AWB, as its clients show it (a list of messages). */
 const REFUSAL = 'Numarul de telefon al destinatarului nu este valid';
 const shopifyOrder = sample('shopify-order.json');
 
 const PLATFORMS: Platform[] = [
-	{
-		name: 'WooCommerce',
-		workflow: WOOCOMMERCE_WORKFLOW,
-		webhook: 'cargus-woocommerce-order',
-		order: woo,
-		delivery: (order, secret) => wooCommerceDelivery(order, secret),
-		madeAgo: (order, daysAgo) => ({ ...order, ...wooDates(new Date(Date.now() - daysAgo * DAY)) }),
-		expected: { name: 'Ștefan Țurcanu', countyId: 15, locality: 'Cluj-Napoca', street: 'Strada Memorandumului', number: '28', cashOnDelivery: 249.9, weightKg: 3, reference: 'woo-5127' },
-		writeBack: (requests, barcode) => {
-			const [note, meta] = requests;
-			const noteBody = note.body as { note?: string; customer_note?: boolean };
-			assert(note.method === 'POST' && note.path === '/wp-json/wc/v3/orders/5127/notes' && note.status === 201, `first write-back: ${note.method} ${note.path} answered ${note.status}`);
-			assert(noteBody.customer_note === true && noteBody.note?.includes(`${TRACKING}${barcode}`), `the order note: ${JSON.stringify(noteBody)}`);
-			assert(String(note.headers.authorization).startsWith('Basic '), 'the note went without the WooCommerce credential');
-			const metaData = (meta.body as { meta_data?: Array<{ key: string; value: unknown }> }).meta_data ?? [];
-			assert(meta.method === 'PUT' && meta.path === '/wp-json/wc/v3/orders/5127' && meta.status === 200, `second write-back: ${meta.method} ${meta.path} answered ${meta.status}`);
-			assert(metaData.some((entry) => entry.key === 'cargus_awb' && String(entry.value) === barcode), `the order's meta: ${JSON.stringify(metaData)}`);
-			return `note "${noteBody.note}", meta cargus_awb=${barcode}`;
-		},
-		testDelivery: wooCommercePing,
-		another: () => ({ ...woo, id: 5128, number: '5128' }),
-		errorPath: (requests) => {
-			const [note] = requests;
-			const body = note.body as { note?: string; customer_note?: boolean };
-			assert(note.path === '/wp-json/wc/v3/orders/5128/notes' && body.customer_note === false && /Cargus did not make the AWB/.test(String(body.note)), `the error path sent ${note.method} ${note.path} ${JSON.stringify(body)}`);
-			// Cargus' own words reach the shop, on every n8n version.
-			assert(String(body.note).includes(REFUSAL), `the note does not say what Cargus said ("${REFUSAL}"): ${String(body.note)}`);
-			return `private note "${body.note}"`;
-		},
-	},
 	{
 		name: 'Shopify',
 		workflow: SHOPIFY_WORKFLOW,
@@ -301,14 +266,6 @@ const GUARDED: Guarded[] = [
 		change: ['"total":249.9', '"total":149.9'],
 	},
 	{
-		name: 'WooCommerce',
-		workflow: WOOCOMMERCE_WORKFLOW,
-		webhook: 'cargus-woocommerce-order',
-		signed: (secret, daysAgo = 0) => wooCommerceDelivery({ ...woo, id: 5200 + daysAgo, number: String(5200 + daysAgo), ...wooDates(new Date(Date.now() - daysAgo * DAY)) }, secret),
-		header: 'x-wc-webhook-signature',
-		change: ['"total":"249.90"', '"total":"149.90"'],
-	},
-	{
 		name: 'Shopify',
 		workflow: SHOPIFY_WORKFLOW,
 		webhook: 'cargus-shopify-order',
@@ -319,7 +276,7 @@ const GUARDED: Guarded[] = [
 ];
 
 /**
- * Examples 1, 6 and 7 make an AWB only for an order signed with the install's secret and made within the once-per-order
+ * Examples 1 and 7 make an AWB only for an order signed with the install's secret and made within the once-per-order
  * look's 7 days: unsigned, signed with another secret, changed after signing, or a signed order replayed 8 days on is
  * answered 401, runs no Cargus node and is no failed execution.
  */

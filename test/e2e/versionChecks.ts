@@ -15,6 +15,8 @@ export const EVERY_VERSION_CHECKS: ReadonlyArray<{ word: string; why: string }> 
 	{ word: 'dropdowns of a newly added create node', why: 'the editor\'s load options and resource locators' },
 	{ word: 'forms in light mode', why: 'the editor\'s forms' },
 	{ word: 'no call outside this machine', why: 'what each version phones home to' },
+	{ word: 'of example 6: published, it makes its webhooks', why: 'n8n\'s WooCommerce Trigger: its registration, ping and removal at the shop' },
+	{ word: 'of example 6: an order signed with another secret', why: 'n8n\'s WooCommerce Trigger: its signature check (2.x answers 401, 1.x drops the order with 200)' },
 	{ word: 'order that cargus refuses', why: 'Cargus\' refusal in the node\'s error: n8n 1.x\'s error for an HTTP error status keeps neither the status nor Cargus\' message' },
 ];
 
