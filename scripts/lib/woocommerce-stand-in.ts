@@ -110,6 +110,13 @@ export class WooCommerceShop {
 		return await Promise.all(hooks.map((hook) => this.post(hook, topic, this.signed(hook, topic, this.payload(order), secret ?? hook.secret), order.id)));
 	}
 
+	/** Pings a webhook again, as *Save webhook* in WooCommerce's settings does. */
+	async ping(webhookId: number): Promise<WooDelivery> {
+		const hook = this.webhooks.find((candidate) => candidate.id === webhookId);
+		if (!hook) throw new Error(`the shop has no webhook ${webhookId}`);
+		return await this.post(hook, 'ping', wooCommercePing(hook.id));
+	}
+
 	/** Every delivery started by an update has ended (they run after the update's answer, as WooCommerce queues them). */
 	async settled(): Promise<void> {
 		while (this.pending.length > 0) await Promise.all(this.pending.splice(0));

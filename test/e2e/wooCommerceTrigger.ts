@@ -38,17 +38,33 @@ async function unpublish(live: Launched): Promise<void> {
 /** The shop's webhooks that deliver to this n8n. */
 const hooksToN8n = (live: Launched) => live.shop.woo.webhooks.filter((hook) => hook.delivery_url.startsWith(live.editorUrl));
 
+/**
+ * Publishes example 6 unless it is, then waits until the shop holds its two webhooks and n8n serves them (n8n
+ * registers a published workflow's webhooks at the shop after answering the editor).
+ */
 async function publish(live: Launched): Promise<void> {
 	if (!(await live.rest<{ active: boolean }>('GET', `/rest/workflows/${WORKFLOW}`)).active) await live.activate(WORKFLOW);
+	await waitFor('the shop\'s webhooks to n8n, served', 60_000, async () => {
+		const hooks = hooksToN8n(live);
+		if (hooks.length !== 2) return undefined;
+		const pings = await Promise.all(hooks.map((hook) => live.shop.woo.ping(hook.id)));
+		return pings.every((ping) => ping.status === 200) ? true : undefined;
+	});
 }
 
 /** The executions started since `before` (ids), once all of them have finished and there are at least `count`. */
 async function newExecutions(live: Launched, before: Set<string>, count: number): Promise<ExecutionSummary[]> {
-	return await waitFor(`${count} finished executions of example 6`, 120_000, async () => {
-		await live.shop.woo.settled();
-		const fresh = (await executionsOf(live, WORKFLOW)).filter((run) => !before.has(run.id));
-		return fresh.length >= count && !fresh.some(isUnfinished) ? fresh : undefined;
-	});
+	const from = Math.max(0, live.shop.woo.deliveries.length - 2);
+	try {
+		return await waitFor(`${count} finished executions of example 6`, 120_000, async () => {
+			await live.shop.woo.settled();
+			const fresh = (await executionsOf(live, WORKFLOW)).filter((run) => !before.has(run.id));
+			return fresh.length >= count && !fresh.some(isUnfinished) ? fresh : undefined;
+		});
+	} catch (err) {
+		const deliveries = live.shop.woo.deliveries.slice(from).map(({ topic, orderId, status, answer }) => `${topic} ${String(orderId)} -> ${status} ${answer.slice(0, 120)}`);
+		throw new Error(`${err instanceof Error ? err.message : String(err)}; the shop's deliveries: ${deliveries.join('; ')}; webhooks ${JSON.stringify(hooksToN8n(live).map((hook) => [hook.id, hook.topic]))}`);
+	}
 }
 
 const executionIds = async (live: Launched) => new Set((await executionsOf(live, WORKFLOW)).map((run) => run.id));
@@ -80,17 +96,18 @@ export async function wooCommerceTriggerChecks(live: Launched, control: SandboxC
 		const before = await executionIds(live);
 		const pingsBefore = live.shop.woo.deliveries.length;
 		await live.activate(WORKFLOW);
-		const hooks = hooksToN8n(live);
+		const hooks = await waitFor('two webhooks at the shop', 60_000, async () => (hooksToN8n(live).length >= 2 ? hooksToN8n(live) : undefined));
 		assert(hooks.map((hook) => hook.topic).sort().join() === 'order.created,order.updated', `the shop has webhooks ${JSON.stringify(hooks.map((hook) => [hook.topic, hook.delivery_url]))}`);
 		const pings = live.shop.woo.deliveries.slice(pingsBefore).filter((delivery) => delivery.topic === 'ping');
 		assert(pings.length === 2, `the shop pinged ${pings.length} times: ${JSON.stringify(pings)}`);
 		const deletes = () => live.shop.requests.filter((request) => request.method === 'DELETE' && request.path.startsWith('/wp-json/wc/v3/webhooks/')).length;
 		const deletedBefore = deletes();
 		await unpublish(live);
+		await waitFor('the webhooks removed', 60_000, async () => (hooksToN8n(live).length === 0 ? true : undefined)).catch(() => undefined);
 		assert(hooksToN8n(live).length === 0 && deletes() - deletedBefore === 2, `after unpublishing, the shop keeps ${JSON.stringify(hooksToN8n(live))}; ${deletes() - deletedBefore} DELETE requests`);
 		const forced = live.shop.requests.filter((request) => request.method === 'DELETE').slice(-2).every((request) => request.query.includes('force=true'));
 		assert(forced, 'a webhook was deleted without force=true (WooCommerce does not trash webhooks)');
-		await live.activate(WORKFLOW);
+		await publish(live);
 		const again = hooksToN8n(live);
 		assert(again.length === 2, `published again: ${again.length} webhooks`);
 		const runs = (await executionsOf(live, WORKFLOW)).filter((run) => !before.has(run.id));
