@@ -4,7 +4,7 @@ import { SeededRandom } from './random';
 import { referenceData } from './referenceData';
 import { ACCOUNTS, draftShipment, seedState } from './seed';
 import { byDate, InvoiceNumbers, isIssued } from './timelines/invoices';
-import { awaitsLaunchAt } from './timelines/pickupOrders';
+import { orderStatusAt } from './timelines/pickupOrders';
 import { SCENARIO_PATHS } from './timelines/shipments';
 import type {
 	Account, IssuedToken, Invoice, PickupLocation, PickupOrder, Scenario, Shipment, StoredCashReceiptList, StoredComplaint,
@@ -126,9 +126,14 @@ export class SandboxStore {
 		return location?.clientId === clientId ? location : undefined;
 	}
 
-	/** The location's current order (the one its new AWBs join), still waiting for its launch at `now`. */
+	/**
+	 * The location's current order (the one its new AWBs join): its open order at `now` (OrdStatus 0, a sent one
+	 * not yet validated too), the earliest when there are several, as the shop plugins read `Orders?status=0`.
+	 */
 	currentOrder(location: PickupLocation, now: number): PickupOrder | undefined {
-		return [...this.orders.values()].find((o) => o.LocationId === location.LocationId && awaitsLaunchAt(o, now));
+		return [...this.orders.values()]
+			.filter((o) => o.LocationId === location.LocationId && o.CreationDate <= now && orderStatusAt(o, now) === 0)
+			.sort((a, b) => a.CreationDate - b.CreationDate || a.OrderId - b.OrderId)[0];
 	}
 
 	/** Adds an AWB's parcels to the location's current order, opening one if there is none; answers the order. */

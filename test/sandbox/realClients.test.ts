@@ -24,9 +24,9 @@ const isPdf = (bytes: Buffer) => bytes.subarray(0, 5).toString('latin1') === '%P
 const SHOP = { pickup: '1005962051', zoneCode: 'CJ', city: 'Cluj-Napoca', priceTable: '0', serviceId: '0' };
 
 /** OpenCart's AWB body (`cargus_comanda.php`, `validateAwb`) for one order row of its `awb_cargus` table. */
-function openCartAwb(orderId: string, parcels: number, envelopes: number) {
+function openCartAwb(orderId: string, parcels: number, envelopes: number, pickup = SHOP.pickup) {
 	return {
-		Sender: { LocationId: SHOP.pickup },
+		Sender: { LocationId: pickup },
 		Recipient: {
 			LocationId: null, Name: 'Maria Ionescu', CountyId: null, CountyName: SHOP.zoneCode, LocalityId: null, LocalityName: SHOP.city,
 			StreetId: null, StreetName: '-', AddressText: 'Strada Memorandumului 1', ContactPerson: 'Maria Ionescu', PhoneNumber: '0722000000',
@@ -169,6 +169,16 @@ describe('OpenCart\'s whole flow (IP-CAM/Cargus-Shipping-Extension-for-Opencart-
 		} finally {
 			await sandbox.control.setSettings({ ordersListOfOne: 'list' });
 		}
+	});
+
+	it('7 then 10 at a location with an open order (ECOM TEST\'s 5500006, sent, not yet validated): the AWB joins that order, no second one opens', async () => {
+		const ecomTest = '1005962049';
+		const { value: created } = await oc.callMethod('Awbs/WithGetAwb', openCartAwb('1045', 1, 0, ecomTest), 'POST', flow.token);
+		const barcode = String(rows(created)[0]?.BarCode);
+		const { value: orders } = await oc.callMethod(`Orders?locationId=${ecomTest}&status=0&pageNumber=1&itemsPerPage=1000`, [], 'GET', flow.token);
+		expect(rows(orders).map((order) => order.OrderId)).toEqual([5500006]);
+		const { value } = await oc.callMethod('Awbs?&orderId=5500006', [], 'GET', flow.token);
+		expect(rows(value).filter((awb) => awb.Status !== 'Deleted').map((awb) => awb.BarCode)).toContain(barcode);
 	});
 
 	it('reads no locality from the interface\'s grouped shape (the localities setting): the reading above can fail', async () => {

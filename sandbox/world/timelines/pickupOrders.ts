@@ -35,11 +35,6 @@ export function orderStatusAt(order: PickupOrder, now: number): number {
 	return 2;
 }
 
-/** Whether the order is the location's current one, still waiting for its launch at `now`. */
-export function awaitsLaunchAt(order: PickupOrder, now: number): boolean {
-	return order.awaitsLaunch === true && orderStatusAt(order, now) === 0;
-}
-
 export interface StatusChange {
 	OrdStatus: number;
 	at: number;
