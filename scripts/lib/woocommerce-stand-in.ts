@@ -4,8 +4,12 @@
  * - webhooks: list, create (the ping is sent, synchronously, before the 201, as WC_REST_Webhooks_Controller does),
  *   delete (only with force=true); every order event is delivered to each active webhook of its topic, signed with
  *   that webhook's secret (WC_Webhook::deliver);
- * - orders: read, update (status among WooCommerce's, meta data by key, the dates WooCommerce sets on processing,
- *   completed and a restock on cancelled) and notes; each update is delivered as order.updated, as WooCommerce does;
+ * - orders: read, update (meta data by key; a status among WooCommerce's, with what WooCommerce does along with the
+ *   change: its private note "Order status changed from … to …", the dates it sets on processing and completed, the
+ *   stock taken on processing, on-hold or completed and given back on cancelled or pending) and notes; each update is
+ *   delivered as order.updated, as WooCommerce does. WooCommerce's REST API takes any change between its statuses
+ *   (WC_Abstract_Order::set_status checks only that the status exists): an unknown status is refused (400), nothing else;
+ * - statusChanges: every status change of an order, in order, for a test to read the way an order went;
  * - products and their variations with weights, in the shop's weight unit (a setting, kg by default).
  */
 import crypto from 'node:crypto';
@@ -58,6 +62,17 @@ export interface WooDelivery {
 }
 
 export const ORDER_STATUSES = ['pending', 'processing', 'on-hold', 'completed', 'cancelled', 'refunded', 'failed', 'checkout-draft'];
+/** wc_get_order_status_name: the names WooCommerce writes in its status-change note. */
+const STATUS_NAMES: Record<string, string> = { pending: 'Pending payment', processing: 'Processing', 'on-hold': 'On hold', completed: 'Completed', cancelled: 'Cancelled', refunded: 'Refunded', failed: 'Failed', 'checkout-draft': 'Draft' };
+/** wc_maybe_reduce_stock_levels runs on these statuses, wc_maybe_increase_stock_levels on the others listed. */
+const STOCK_TAKEN_ON = ['processing', 'completed', 'on-hold'];
+const STOCK_GIVEN_BACK_ON = ['cancelled', 'pending'];
+
+export interface StatusChange {
+	from: string;
+	to: string;
+	at: string;
+}
 export const WEIGHT_UNITS = ['kg', 'g', 'lbs', 'oz'];
 
 /** The sample order's products (examples/data/woocommerce-order.json) and a product with variations. */
@@ -80,6 +95,9 @@ export class WooCommerceShop {
 	readonly notes = new Map<number, WooNote[]>();
 	readonly products = new Map<number, WooProduct>(PRODUCTS.map((product) => [product.id, { ...product }]));
 	readonly webhooks: WooWebhook[] = [];
+	readonly statusChanges = new Map<number, StatusChange[]>();
+	/** The orders whose items were taken from stock (WooCommerce's _order_stock_reduced). */
+	private readonly stockTaken = new Set<number>();
 	readonly deliveries: WooDelivery[] = [];
 	weightUnit = 'kg';
 	private nextId = 1;
@@ -91,6 +109,7 @@ export class WooCommerceShop {
 	async placeOrder(order: Record<string, unknown>): Promise<Order> {
 		const kept = { ...order, id: Number(order.id), status: String(order.status ?? 'pending'), meta_data: [...((order.meta_data as unknown[]) ?? [])] } as Order;
 		this.orders.set(kept.id, kept);
+		if (STOCK_TAKEN_ON.includes(kept.status)) this.moveStock(kept, -1);
 		await this.deliver('order.created', kept);
 		return kept;
 	}
@@ -204,8 +223,7 @@ export class WooCommerceShop {
 	private addNote(orderId: number, body: Record<string, unknown>): Answer {
 		if (!this.orders.has(orderId)) return invalidOrder();
 		if (typeof body.note !== 'string' || body.note === '') return json(400, { code: 'rest_missing_callback_param', message: 'Missing parameter(s): note', data: { status: 400, params: ['note'] } });
-		const note: WooNote = { id: this.nextId++, note: body.note, customer_note: body.customer_note === true, date_created: wooDate() };
-		this.notes.set(orderId, [...(this.notes.get(orderId) ?? []), note]);
+		const note = this.keepNote(orderId, body.note, body.customer_note === true);
 		// "Create an order note": 201 with the note.
 		return json(201, { ...note, author: 'WooCommerce', date_created_gmt: note.date_created, added_by_user: false });
 	}
@@ -231,18 +249,33 @@ export class WooCommerceShop {
 		return json(200, this.payload(order));
 	}
 
-	/** A status change with what WooCommerce does along with it. */
+	private keepNote(orderId: number, text: string, customerNote: boolean): WooNote {
+		const note: WooNote = { id: this.nextId++, note: text, customer_note: customerNote, date_created: wooDate() };
+		this.notes.set(orderId, [...(this.notes.get(orderId) ?? []), note]);
+		return note;
+	}
+
+	/** A status change with what WooCommerce does along with it (WC_Order::status_transition and its hooks). */
 	private setStatus(order: Order, status: string): void {
 		const was = order.status;
+		if (status === was) return;
 		order.status = status;
+		this.statusChanges.set(order.id, [...(this.statusChanges.get(order.id) ?? []), { from: was, to: status, at: wooDate() }]);
+		this.keepNote(order.id, `Order status changed from ${STATUS_NAMES[was] ?? was} to ${STATUS_NAMES[status] ?? status}.`, false);
 		if ((status === 'processing' || status === 'completed') && !order.date_paid) order.date_paid = wooDate();
 		if (status === 'completed') order.date_completed = wooDate();
-		// wc_maybe_increase_stock_levels: a cancelled order gives its items back to the stock it took them from.
-		if (status === 'cancelled' && ['processing', 'completed', 'on-hold'].includes(was)) {
-			for (const item of (order.line_items as Array<{ product_id: number; variation_id: number; quantity: number }>) ?? []) {
-				const product = this.products.get(item.variation_id || item.product_id);
-				if (product) product.stock_quantity += item.quantity;
-			}
+		if (STOCK_TAKEN_ON.includes(status)) this.moveStock(order, -1);
+		if (STOCK_GIVEN_BACK_ON.includes(status)) this.moveStock(order, +1);
+	}
+
+	/** Takes the order's items from stock (-1) or gives them back (+1), each once, as _order_stock_reduced keeps it. */
+	private moveStock(order: Order, direction: -1 | 1): void {
+		if ((direction < 0) === this.stockTaken.has(order.id)) return;
+		if (direction < 0) this.stockTaken.add(order.id);
+		else this.stockTaken.delete(order.id);
+		for (const item of (order.line_items as Array<{ product_id: number; variation_id: number; quantity: number }>) ?? []) {
+			const product = this.products.get(item.variation_id || item.product_id);
+			if (product) product.stock_quantity += direction * item.quantity;
 		}
 	}
 

@@ -97,6 +97,27 @@ describe('the WooCommerce stand-in', () => {
 		await shop.woo.settled();
 	});
 
+	it('changes a status as WooCommerce does: its own private note, stock taken once on processing and given back once on cancelled, the way kept', async () => {
+		const before = shop.woo.products.get(101)?.stock_quantity ?? 0;
+		await shop.woo.placeOrder({ ...sample, id: 7003, number: '7003', status: 'pending' });
+		expect(shop.woo.products.get(101)?.stock_quantity).toBe(before);
+		await shop.woo.pay(7003);
+		expect(shop.woo.products.get(101)?.stock_quantity).toBe(before - 1);
+		const completed = await rest('PUT', '/orders/7003', { status: 'completed' });
+		expect(completed.body).toMatchObject({ status: 'completed', date_completed: expect.any(String) });
+		await rest('PUT', '/orders/7003', { status: 'cancelled' });
+		await rest('PUT', '/orders/7003', { status: 'cancelled' });
+		expect(shop.woo.products.get(101)?.stock_quantity).toBe(before);
+		expect(shop.woo.statusChanges.get(7003)?.map((change) => `${change.from}>${change.to}`)).toEqual(['pending>processing', 'processing>completed', 'completed>cancelled']);
+		const notes = (await rest('GET', '/orders/7003/notes')).body as Array<{ note: string; customer_note: boolean }>;
+		expect(notes.map((note) => [note.note, note.customer_note]).reverse()).toEqual([
+			['Order status changed from Pending payment to Processing.', false],
+			['Order status changed from Processing to Completed.', false],
+			['Order status changed from Completed to Cancelled.', false],
+		]);
+		await shop.woo.settled();
+	});
+
 	it('gives the products\' and variations\' weights in one request each, and the shop\'s weight unit', async () => {
 		const products = await rest('GET', '/products?include=93,101,110&per_page=100');
 		expect(products.body.map((product: { id: number; weight: string; type: string }) => [product.id, product.weight, product.type])).toEqual([
