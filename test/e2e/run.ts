@@ -42,7 +42,7 @@ import { loginsAtScale } from './loginAtScale';
 import { mappedOrdersCheck } from './mappedOrders';
 import { shopPluginChecks } from './shopPlugins';
 import { placeholderSecretCheck, readmeCurlCheck, shopPlatformChecks, signedWebhookChecks } from './shopPlatforms';
-import { wooCommerceOrderChecks, wooCommerceTriggerChecks } from './wooCommerceTrigger';
+import { wooCommerceOrderChecks, wooCommerceParcelCheck, wooCommerceTriggerChecks } from './wooCommerceTrigger';
 import { checkRecommendedSettings } from './recommendedSettings';
 import { cashOnDeliveryExampleCheck, invoiceExampleCheck } from './triggerEvents';
 import { dayPickupExampleCheck } from './dayPickup';
@@ -365,6 +365,8 @@ async function main(): Promise<void> {
 			() => invoiceExampleCheck(live, control),
 			() => cashOnDeliveryExampleCheck(live, control),
 			() => clockMoveCheck(live, control),
+			// Example 6's orders follow their parcels: delivered, refused and returned, repaid.
+			() => wooCommerceParcelCheck(live, control),
 			// The example 1 AWB's way to cash on delivery takes days.
 			() => shopOrderAwbCheck(live, control, createdAwb, createdOn),
 		];

@@ -28,12 +28,15 @@ function order(id: number, changes: Record<string, unknown> = {}, daysAgo = 0): 
 	return { ...sample, id, number: String(id), status: 'processing', date_created: at, date_created_gmt: at, ...changes };
 }
 
-async function unpublish(live: Launched): Promise<void> {
-	const workflow = await live.rest<{ active: boolean; versionId?: string }>('GET', `/rest/workflows/${WORKFLOW}`);
+async function unpublish(live: Launched, id = WORKFLOW): Promise<void> {
+	const workflow = await live.rest<{ active: boolean; versionId?: string }>('GET', `/rest/workflows/${id}`);
 	if (!workflow.active) return;
-	if (live.n8n.major < 2) await live.rest('PATCH', `/rest/workflows/${WORKFLOW}`, { active: false, versionId: workflow.versionId });
-	else await live.rest('POST', `/rest/workflows/${WORKFLOW}/deactivate`);
+	if (live.n8n.major < 2) await live.rest('PATCH', `/rest/workflows/${id}`, { active: false, versionId: workflow.versionId });
+	else await live.rest('POST', `/rest/workflows/${id}/deactivate`);
 }
+
+/** Example 6's executions started by the shop (its WooCommerce Triggers), not by its Cargus Triggers. */
+const shopExecutions = async (live: Launched) => (await executionsOf(live, WORKFLOW)).filter((run) => run.mode === 'webhook');
 
 /** The shop's webhooks that deliver to this n8n. */
 const hooksToN8n = (live: Launched) => live.shop.woo.webhooks.filter((hook) => hook.delivery_url.startsWith(live.editorUrl));
@@ -58,7 +61,7 @@ async function newExecutions(live: Launched, before: Set<string>, count: number)
 	try {
 		return await waitFor(`${count} finished executions of example 6`, 120_000, async () => {
 			await live.shop.woo.settled();
-			const fresh = (await executionsOf(live, WORKFLOW)).filter((run) => !before.has(run.id));
+			const fresh = (await shopExecutions(live)).filter((run) => !before.has(run.id));
 			return fresh.length >= count && !fresh.some(isUnfinished) ? fresh : undefined;
 		});
 	} catch (err) {
@@ -67,7 +70,7 @@ async function newExecutions(live: Launched, before: Set<string>, count: number)
 	}
 }
 
-const executionIds = async (live: Launched) => new Set((await executionsOf(live, WORKFLOW)).map((run) => run.id));
+const executionIds = async (live: Launched) => new Set((await shopExecutions(live)).map((run) => run.id));
 
 /** The nodes an execution ran. */
 const ran = async (live: Launched, run: ExecutionSummary) => Object.keys((await execution(live, run.id)).runData);
@@ -110,7 +113,7 @@ export async function wooCommerceTriggerChecks(live: Launched, control: SandboxC
 		await publish(live);
 		const again = hooksToN8n(live);
 		assert(again.length === 2, `published again: ${again.length} webhooks`);
-		const runs = (await executionsOf(live, WORKFLOW)).filter((run) => !before.has(run.id));
+		const runs = (await shopExecutions(live)).filter((run) => !before.has(run.id));
 		assert(runs.length === 0, `the pings started ${runs.length} executions`);
 		return `webhooks ${hooks.map((hook) => `${hook.id} ${hook.topic} -> ${hook.delivery_url.replace(live.editorUrl, '/')}`).join(', ')}; pings answered ${pings.map((ping) => ping.status).join(', ')}; removed on unpublish with force=true, made again on publish`;
 	});
@@ -123,7 +126,7 @@ export async function wooCommerceTriggerChecks(live: Launched, control: SandboxC
 		live.shop.woo.orders.set(forged.id, forged as Order & { status: string });
 		const wrong = delivered(await live.shop.woo.deliver('order.created', forged as Order & { status: string }, 'not-the-secret-the-trigger-registered'), 'forged');
 		assert(wrong.status === 401 || wrong.status === 200, `a wrongly signed order was answered ${wrong.status} ${wrong.answer}`);
-		const afterForged = (await executionsOf(live, WORKFLOW)).filter((run) => !before.has(run.id));
+		const afterForged = (await shopExecutions(live)).filter((run) => !before.has(run.id));
 		const old = delivered(await live.shop.woo.placeOrder(order(5402, {}, 8)).then(() => live.shop.woo.deliveries.slice(-1)), 'old order');
 		assert(old.status === 200, `the old order's delivery was answered ${old.status} ${old.answer}`);
 		const [oldRun] = await newExecutions(live, before, 1);
@@ -203,5 +206,118 @@ export async function wooCommerceOrderChecks(live: Launched, control: SandboxCon
 		assert(run.status === 'success', `the execution ended ${run.status}`);
 		assert(notes.length === 1 && !notes[0].customer_note && notes[0].note.includes(REFUSAL), `the shop holds notes ${JSON.stringify(notes)}`);
 		return `private note "${notes[0].note}"`;
+	});
+}
+
+const PARCEL_NODES = ['Parcel events', 'AWB of the event', 'Parcel event'];
+const WOO_TRIGGERS = ['New order', 'Order updated'];
+
+type ShopOrder = Order & { status: string; meta_data?: Array<{ key: string; value: unknown }> };
+
+/** The order as the shop holds it now. */
+function shopOrder(live: Launched, id: number): ShopOrder {
+	const kept = live.shop.woo.orders.get(id);
+	assert(kept !== undefined, `the shop has no order ${id}`);
+	return kept as ShopOrder;
+}
+
+const metaOf = (order: ShopOrder, key: string) => (order.meta_data ?? []).filter((entry) => entry.key === key);
+const notesWith = (live: Launched, id: number, words: string) => (live.shop.woo.notes.get(id) ?? []).filter((note) => note.note.includes(words));
+const ordersRead = (live: Launched, id: number) => live.shop.requests.filter((request) => request.method === 'GET' && request.path === `/wp-json/wc/v3/orders/${id}`).length;
+const stateOf = async (control: SandboxControl, barcode: string) => (await control.shipments([barcode]))[0]?.state;
+const repaid = async (control: SandboxControl, barcode: string) => (await control.cashOnDelivery()).some((record) => record.BarCode === barcode && record.repaid);
+
+/** Moves the sandbox's clock two hours at a time until `reached` (at most five days). */
+async function advanceUntil(control: SandboxControl, what: string, reached: () => Promise<boolean>): Promise<number> {
+	let hours = 0;
+	while (!(await reached())) {
+		assert(hours < 120, `${what}: not so after moving the sandbox's clock ${hours} hours`);
+		await control.advanceClock({ hours: 2 });
+		hours += 2;
+	}
+	return hours;
+}
+
+/** Waits until every execution of the workflow has finished; answers those started by its Cargus Triggers that failed. */
+async function settledTriggerRuns(live: Launched, workflowId: string, before: Set<string>): Promise<ExecutionSummary[]> {
+	const runs = await waitFor(`the executions of ${workflowId} to finish`, 120_000, async () => {
+		const listed = await executionsOf(live, workflowId);
+		return listed.some(isUnfinished) ? undefined : listed;
+	});
+	return runs.filter((run) => run.mode !== 'webhook' && !before.has(run.id) && run.status !== 'success');
+}
+
+/**
+ * A second poller of example 6's repayments (as after a re-import): its parcel part alone, its Repayments trigger
+ * listing one barcode and emitting the repayments already made, so the repayment reaches the order a second time.
+ */
+async function secondRepaymentPoller(live: Launched, barcode: string): Promise<string> {
+	const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, '6-woocommerce-order-to-awb.json'), 'utf8')) as { nodes: Array<{ name: string; parameters: Record<string, unknown> }>; connections: Record<string, unknown> };
+	const left = new Set([...WOO_TRIGGERS, ...PARCEL_NODES]);
+	const nodes = workflow.nodes.filter((node) => !left.has(node.name)).map((node) => (node.name === 'Repayments' ? { ...node, parameters: { ...node.parameters, barcodes: barcode, options: { emitExisting: true } } } : node));
+	const connections = Object.fromEntries(Object.entries(workflow.connections).filter(([from]) => !left.has(from)));
+	const created = await live.rest<{ id: string }>('POST', '/rest/workflows', { name: 'Example 6, a second poller of its repayments (e2e)', nodes, connections, active: false, settings: { executionOrder: 'v1' } });
+	await live.activate(created.id);
+	return created.id;
+}
+
+/**
+ * Example 6's Cargus Triggers, after the sandbox's clock moved: each order follows its parcel at the shop. Run with the
+ * other checks that move the clock (it makes its own orders, in any order of those checks).
+ */
+export async function wooCommerceParcelCheck(live: Launched, control: SandboxControl): Promise<void> {
+	const woo = live.shop.woo;
+	await check('WooCommerce orders follow their parcels (example 6\'s Cargus Triggers, the sandbox clock moved): delivered ends completed; refused carries a private note with Cargus\' words and stays processing, then ends cancelled (restocked) once returned; repaid carries the note and meta cargus_cod_repaid once, a second poller too; another AWB with the store\'s prefix leaves its order alone', async () => {
+		await publish(live);
+		const [delivered, refused, foreign] = [5701, 5702, 5703];
+		const stock = woo.products.get(93)?.stock_quantity ?? 0;
+		const before = await executionIds(live);
+		const allBefore = new Set((await executionsOf(live, WORKFLOW)).map((run) => run.id));
+		for (const id of [delivered, refused, foreign]) await woo.placeOrder(order(id));
+		await newExecutions(live, before, 6);
+		const barcode = new Map<number, string>();
+		for (const id of [delivered, refused, foreign]) barcode.set(id, (await theAwbOf(control, `woo-${id}`)).shipment.barcode);
+		// Order 5703 went with another AWB of the shop: the AWB carrying woo-5703 is not its parcel.
+		const kept = metaOf(shopOrder(live, foreign), 'cargus_awb')[0];
+		kept.value = '0000000001';
+		const notesOf = new Map([delivered, refused, foreign].map((id) => [id, (woo.notes.get(id) ?? []).length]));
+		await control.refuse(barcode.get(refused) as string, { stepMinutes: 24 * 60 });
+
+		const firstMove = await advanceUntil(control, 'delivered, delivered and refused', async () =>
+			(await stateOf(control, barcode.get(delivered) as string)) === 'delivered' && (await stateOf(control, barcode.get(foreign) as string)) === 'delivered' && ['refused', 'returning'].includes(String(await stateOf(control, barcode.get(refused) as string))));
+		const [refusedParcel] = await control.shipments([barcode.get(refused) as string]);
+		const words = refusedParcel.visibleEvents.find((event) => event.EventId === 197)?.Description ?? 'no event 197';
+		await waitFor('the delivered order completed and the refused one noted', 180_000, async () => (shopOrder(live, delivered).status === 'completed' && notesWith(live, refused, words).length > 0 ? true : undefined));
+		const refusalNote = notesWith(live, refused, words)[0];
+		assert(!refusalNote.customer_note && refusalNote.note.includes(barcode.get(refused) as string), `the refusal note: ${JSON.stringify(refusalNote)}`);
+		assert(shopOrder(live, refused).status === 'processing', `refused, not yet back: the order is ${shopOrder(live, refused).status}`);
+
+		const secondMove = await advanceUntil(control, 'returned and both repaid', async () =>
+			(await stateOf(control, barcode.get(refused) as string)) === 'returned' && (await repaid(control, barcode.get(delivered) as string)) && (await repaid(control, barcode.get(foreign) as string)));
+		await waitFor('the returned order cancelled and the repayment noted', 180_000, async () =>
+			(shopOrder(live, refused).status === 'cancelled' && metaOf(shopOrder(live, delivered), 'cargus_cod_repaid').length > 0 ? true : undefined));
+		// The AWB of order 5703 was read at the shop for its delivery and its repayment; its executions then ended.
+		await waitFor('order 5703 read for its delivery and its repayment', 180_000, async () => (ordersRead(live, foreign) >= 2 ? true : undefined));
+		const failed = await settledTriggerRuns(live, WORKFLOW, allBefore);
+		assert(failed.length === 0, `example 6's Cargus Triggers: executions ${failed.map((run) => `${run.id} ${run.status}`).join(', ')}`);
+
+		const poller = await secondRepaymentPoller(live, barcode.get(delivered) as string);
+		const readBefore = ordersRead(live, delivered);
+		await waitFor('the second poller\'s repayment at the shop', 180_000, async () => (ordersRead(live, delivered) > readBefore ? true : undefined));
+		const pollerFailed = await settledTriggerRuns(live, poller, new Set());
+		await unpublish(live, poller);
+		assert(pollerFailed.length === 0, `the second poller: executions ${pollerFailed.map((run) => `${run.id} ${run.status}`).join(', ')}`);
+
+		const repaymentNotes = notesWith(live, delivered, 'Cargus repaid');
+		const repaidMeta = metaOf(shopOrder(live, delivered), 'cargus_cod_repaid');
+		const [record] = (await control.cashOnDelivery()).filter((entry) => entry.BarCode === barcode.get(delivered));
+		assert(repaymentNotes.length === 1 && !repaymentNotes[0].customer_note && repaymentNotes[0].note.includes(String(record.RepaymentValue)) && repaidMeta.length === 1 && repaymentNotes[0].note.includes(String(repaidMeta[0].value)), `the repaid order holds notes ${JSON.stringify(repaymentNotes)} and meta ${JSON.stringify(repaidMeta)}`);
+		const ways = [delivered, refused, foreign].map((id) => (woo.statusChanges.get(id) ?? []).map((change) => `${change.from}>${change.to}`).join(' '));
+		assert(ways[0] === 'processing>completed' && ways[1] === 'processing>cancelled' && ways[2] === '', `the orders went ${JSON.stringify(ways)}`);
+		const foreignOrder = shopOrder(live, foreign);
+		assert(foreignOrder.status === 'processing' && (woo.notes.get(foreign) ?? []).length === notesOf.get(foreign) && metaOf(foreignOrder, 'cargus_cod_repaid').length === 0, `order 5703 (another AWB): ${foreignOrder.status}, notes ${JSON.stringify(woo.notes.get(foreign))}`);
+		const restocked = woo.products.get(93)?.stock_quantity;
+		assert(restocked === stock - 4, `product 93: ${String(restocked)} in stock, ${stock - 4} expected (3 orders of 2 taken, the cancelled one given back)`);
+		return `clock moved ${firstMove} + ${secondMove} hours; ${delivered}: ${ways[0]}, note "${repaymentNotes[0].note}", meta cargus_cod_repaid=${String(repaidMeta[0].value)} once after a second poller; ${refused}: note "${refusalNote.note}", then ${ways[1]} (stock given back); ${foreign}: left alone (read ${ordersRead(live, foreign)} times)`;
 	});
 }
