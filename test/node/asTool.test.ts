@@ -3,7 +3,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { Cargus } from '../../nodes/Cargus/Cargus.node';
 import { TOOL_MAX_POINTS } from '../../nodes/Cargus/resources/shipAndGoPoint/asTool';
-import { createEngine } from '../helpers/engine';
+import { createEngine, type RunOptions } from '../helpers/engine';
 import { sandboxCredential, useSandbox } from '../helpers/sandbox';
 import { engineFor, requestsSeen, runOperation } from './world';
 
@@ -21,18 +21,24 @@ beforeEach(async () => {
 	await sandbox.control.reset();
 });
 
-function runTool(resource: string, operation: string, parameters: INodeParameters) {
+/** City and Postal Code filled by the model, as a Ship & Go tool is set up. */
+const PLACE_FROM_AI = {
+	city: "={{ $fromAI('city', 'The city to list Ship & Go points in', 'string', '') }}",
+	postalCode: "={{ $fromAI('postalCode', 'A Romanian postal code of 6 digits', 'string', '') }}",
+};
+
+function runTool(resource: string, operation: string, parameters: INodeParameters, options: RunOptions = {}) {
 	const tool = new Cargus();
 	DirectoryLoader.applyDeclarativeNodeOptionParameters(tool);
 	const engine = createEngine({ credential: sandboxCredential(sandbox.url), nodeTypes: { [TOOL_TYPE]: Object.assign(tool, { customOperations: undefined }) } });
-	return runOperation(engine, resource, operation, parameters, { nodeType: TOOL_TYPE });
+	return runOperation(engine, resource, operation, parameters, { ...options, nodeType: TOOL_TYPE });
 }
 
 describe('Ship & Go Point › Get Many as a tool answers a bounded list of one place', () => {
 	it('without a City, Postal Code, County or Search it is refused, and Cargus is not asked', async () => {
 		for (const filters of [{}, { cashOnDeliveryOnly: true }, { city: '' }]) {
 			const { error } = await runTool('shipAndGoPoint', 'getMany', { returnAll: true, filters });
-			expect(error?.message).toMatch(/^Filters \(item 1\): no place given: as a tool, Ship & Go Point › Get Many needs a City or a Postal Code/);
+			expect(error?.message).toMatch(/^Refused, nothing was sent to Cargus\. Filters \(a field set in the tool's form, not an argument: tell the user\): no place given/);
 		}
 		expect(await requestsSeen(sandbox, 'shipAndGoPoints')).toHaveLength(0);
 	});
@@ -52,7 +58,8 @@ describe('Ship & Go Point › Get Many as a tool answers a bounded list of one p
 		expect(all.length).toBeGreaterThan(TOOL_MAX_POINTS);
 		const { json, error } = await runTool('shipAndGoPoint', 'getMany', parameters);
 		expect(error).toBeUndefined();
-		expect(json).toEqual(all.slice(0, TOOL_MAX_POINTS));
+		expect(json.slice(0, TOOL_MAX_POINTS)).toEqual(all.slice(0, TOOL_MAX_POINTS));
+		expect(json.slice(TOOL_MAX_POINTS)).toEqual([{ ListCut: true, Shown: TOOL_MAX_POINTS, Matching: all.length, HowToNarrow: expect.stringMatching(/^ask the user for a postal code/) }]);
 	});
 
 	it('with a postal code it answers the points of that postal code', async () => {
@@ -66,9 +73,75 @@ describe('Ship & Go Point › Get Many as a tool answers a bounded list of one p
 		expect(json).toEqual(all.filter((point) => point.PostalCode === postalCode).slice(0, TOOL_MAX_POINTS));
 	});
 
+	it('`{}` from the model is refused naming the tool\'s own arguments, city and postalCode, not the form\'s labels', async () => {
+		const { error } = await runTool('shipAndGoPoint', 'getMany', { returnAll: true, filters: PLACE_FROM_AI }, { input: [{}] });
+		expect(error?.message).toMatch(/^Refused, nothing was sent to Cargus\. `city` or `postalCode`: no place given/);
+		expect(error?.message).not.toMatch(/Filters|\(item 1\)|City or a Postal Code/);
+		expect(await requestsSeen(sandbox, 'shipAndGoPoints')).toHaveLength(0);
+	});
+
+	it('a list cut at its cap ends with an entry saying how many matched and which argument narrows it; the points are unchanged', async () => {
+		const all = (await runOperation(engineFor(sandbox), 'shipAndGoPoint', 'getMany', { returnAll: true, filters: { search: 'Strada' } })).json;
+		const { json, error } = await runTool('shipAndGoPoint', 'getMany', { returnAll: true, filters: { ...PLACE_FROM_AI, search: "={{ $fromAI('words', 'Words of the address', 'string', '') }}" } }, { input: [{ words: 'Strada' }] });
+		expect(error).toBeUndefined();
+		expect(json.slice(0, TOOL_MAX_POINTS)).toEqual(all.slice(0, TOOL_MAX_POINTS));
+		expect(json).toHaveLength(TOOL_MAX_POINTS + 1);
+		expect(json[TOOL_MAX_POINTS]).toEqual({ ListCut: true, Shown: TOOL_MAX_POINTS, Matching: all.length, HowToNarrow: expect.stringContaining('`postalCode` or `words`') });
+	});
+
+	it('a list the cap does not cut has no such entry', async () => {
+		const all = (await runOperation(engineFor(sandbox), 'shipAndGoPoint', 'getMany', { returnAll: true })).json;
+		const postalCode = String(all.find((point) => point.City === 'CLUJ-NAPOCA')!.PostalCode);
+		const { json } = await runTool('shipAndGoPoint', 'getMany', { returnAll: true, filters: PLACE_FROM_AI }, { input: [{ postalCode }] });
+		expect(json.length).toBeGreaterThan(0);
+		expect(json.length).toBeLessThanOrEqual(TOOL_MAX_POINTS);
+		expect(json.some((entry) => 'ListCut' in entry)).toBe(false);
+	});
+
+	it('a county no one has is refused naming the argument, its closest counties offered as a question for the user', async () => {
+		const { error } = await runTool('shipAndGoPoint', 'getMany', { returnAll: true, filters: { countyId: "={{ $fromAI('county', 'The county', 'string', '') }}" } }, { input: [{ county: 'Atlantis' }] });
+		expect(error?.message).toMatch(/^Refused, nothing was sent to Cargus\. `county`: "Atlantis" is not a county Cargus knows: .*\. Ask the user whether they meant .+; do not pick one for them$/);
+		expect(error?.message).not.toMatch(/The closest|Filters/);
+	});
+
 	it('in a workflow (not a tool) it still lists every point without a filter', async () => {
 		const { json } = await runOperation(engineFor(sandbox), 'shipAndGoPoint', 'getMany', { returnAll: true });
 		expect(json.length).toBeGreaterThan(100);
+	});
+});
+
+describe('A list cut by its Limit, as a tool', () => {
+	async function lastYear(): Promise<{ fromDate: string; toDate: string }> {
+		const { now } = await sandbox.control.clock();
+		return { fromDate: new Date(Date.parse(now) - 366 * 24 * 3600 * 1000).toISOString(), toDate: new Date(now).toISOString() };
+	}
+
+	it('a paged list (Invoice › Get Many) ends with an entry saying more may exist; the workflow\'s items are the same without it', async () => {
+		const parameters = { ...(await lastYear()), returnAll: false, limit: 2 };
+		const workflow = await runOperation(engineFor(sandbox), 'invoice', 'getMany', parameters);
+		expect(workflow.json).toHaveLength(2);
+		expect(workflow.json.some((item) => 'ListCut' in item)).toBe(false);
+		const { json, error } = await runTool('invoice', 'getMany', parameters);
+		expect(error).toBeUndefined();
+		expect(json.slice(0, 2)).toEqual(workflow.json);
+		expect(json.slice(2)).toEqual([{ ListCut: true, Shown: 2, MoreMayExist: true, HowToNarrow: expect.stringContaining('higher limit') }]);
+	});
+
+	it('a list under its Limit has no such entry', async () => {
+		const { json } = await runTool('invoice', 'getMany', { ...(await lastYear()), returnAll: false, limit: 100 });
+		expect(json.length).toBeGreaterThan(2);
+		expect(json.length).toBeLessThan(100);
+		expect(json.some((item) => 'ListCut' in item)).toBe(false);
+	});
+});
+
+describe('Shipment › Track as a tool', () => {
+	it('answers every barcode asked for: an unknown one as { Code, Found: false }', async () => {
+		const [known] = (await sandbox.control.shipments()).filter((shipment) => shipment.visibleEvents.length > 0).map((shipment) => shipment.barcode);
+		const { json, error } = await runTool('shipment', 'track', { barcodes: "={{ $fromAI('barcodes', 'AWB numbers', 'string') }}" }, { input: [{ barcodes: `1234567890, ${known}` }] });
+		expect(error).toBeUndefined();
+		expect(json.map((item) => item.Code)).toEqual(['1234567890', known]);
+		expect(json[0]).toEqual({ Code: '1234567890', Found: false });
 	});
 });
 

@@ -2,14 +2,35 @@ import { DateTime } from 'luxon';
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { argumentsForLabel, isToolNode, keysOr } from './toolArguments';
 
-/** Refuses the item before anything is sent, naming the field and the item. */
-export function refuse(context: IExecuteSingleFunctions, field: string, problem: string): NodeOperationError {
+/**
+ * Refuses the item before anything is sent, naming the field and the item. As an AI agent's tool, it names the
+ * tool's arguments that fill the field (`argumentKeys`, else those found by the label) and turns a closest match
+ * into a question for the user.
+ */
+export function refuse(context: IExecuteSingleFunctions, field: string, problem: string, argumentKeys?: string[]): NodeOperationError {
 	const itemIndex = context.getItemIndex();
-	return new NodeOperationError(context.getNode(), `${field} (item ${itemIndex + 1}): ${problem}`, {
+	const node = context.getNode();
+	if (isToolNode(node)) {
+		const keys = argumentKeys ?? argumentsForLabel(node, field);
+		const named = keys.length > 0 ? keysOr(keys) : `${field} (a field set in the tool's form, not an argument: tell the user)`;
+		return new NodeOperationError(node, `Refused, nothing was sent to Cargus. ${named}: ${asQuestion(problem)}`, {
+			itemIndex,
+			description: 'Ask the user for the value rather than guessing one, then call the tool again.',
+		});
+	}
+	return new NodeOperationError(node, `${field} (item ${itemIndex + 1}): ${problem}`, {
 		itemIndex,
 		description: 'Nothing was sent to Cargus for this item. Correct the field and run again.',
 	});
+}
+
+/** A tool's refusal offers the closest values as a question for the user, not as values to pick. */
+function asQuestion(problem: string): string {
+	return problem
+		.replace(/[.;]?\s*[Tt]he closest: (.+)$/, '. Ask the user whether they meant $1; do not pick one for them')
+		.replace(/\. Give the ID of the one meant$/, '. Ask the user which one they meant');
 }
 
 /** A date from the date picker, an expression or a text in ISO 8601, read in `zone` unless it names its own. */

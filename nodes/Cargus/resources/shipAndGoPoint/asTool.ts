@@ -1,23 +1,20 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { refuse } from '../../../shared/values/input';
-import { isBlank } from '../../../shared/values/values';
+import { upToLimit, withCutNote } from '../../../shared/run/pagination';
+import { isToolNode, keysOr, toolArgumentsOf } from '../../../shared/values/toolArguments';
+import { isBlank, yesNo } from '../../../shared/values/values';
 
 /*
  * Ship & Go Point › Get Many as an AI agent's tool (n8n's cargusTool, e.g. under the MCP Server Trigger): the
  * whole list (336 points in the sandbox, about 105,000 characters of JSON) is more than a model should read. As a
  * tool it needs a place to look in (a city, a postal code, a county or search words) and answers at most
- * TOOL_MAX_POINTS points; in a workflow it is unchanged.
+ * TOOL_MAX_POINTS points, a cut list ending with an entry that says so; in a workflow it is unchanged.
  */
 
 export const TOOL_MAX_POINTS = 10;
 
 const PLACE_FILTERS = ['city', 'postalCode', 'countyId', 'search'];
-
-/** n8n runs the node as a tool under the type name it gives tools: the node's own with "Tool" appended. */
-function isTool(context: IExecuteSingleFunctions): boolean {
-	return context.getNode().type.endsWith('Tool');
-}
 
 /** What the tool's form says above its fields (shown only on the tool). */
 export const toolNotice: INodeProperties = {
@@ -30,19 +27,27 @@ export const toolNotice: INodeProperties = {
 
 /** A tool without a place filter is refused before asking Cargus. */
 export async function placeForTool(this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	if (!isTool(this)) return options;
+	if (!isToolNode(this.getNode())) return options;
 	const filters = this.getNodeParameter('filters', {}) as IDataObject;
 	if (PLACE_FILTERS.every((name) => isBlank(filters[name]))) {
+		const keys = toolArgumentsOf(this.getNode()).filter(({ path }) => path[0] === 'filters' && PLACE_FILTERS.includes(path[1])).map(({ key }) => key);
 		throw refuse(
 			this,
 			'Filters',
-			`no place given: as a tool, Ship & Go Point › Get Many needs a City or a Postal Code (or a County, or Search words) to list the points there, at most ${TOOL_MAX_POINTS}; without one it would list every point in Romania`,
+			`no place given: give one (a city such as Cluj-Napoca, or a postal code of 6 digits). The tool lists the Ship & Go points of one place, at most ${TOOL_MAX_POINTS}; without one it would list every point in Romania`,
+			[...new Set(keys)],
 		);
 	}
 	return options;
 }
 
-/** As a tool, at most TOOL_MAX_POINTS points, whatever Return All and Limit say. */
-export async function boundedForTool(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	return isTool(this) ? items.slice(0, TOOL_MAX_POINTS) : items;
+/** Limit and Return All; as a tool, at most TOOL_MAX_POINTS points whatever they say, a cut list saying so. */
+export async function upToLimitOrToolCap(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	if (!isToolNode(this.getNode())) return await upToLimit.call(this, items);
+	const limit = yesNo(this.getNodeParameter('returnAll', false), false) ? TOOL_MAX_POINTS : Number(this.getNodeParameter('limit', 50));
+	const shown = items.slice(0, Math.min(limit, TOOL_MAX_POINTS));
+	if (shown.length === items.length) return shown;
+	const narrowers = toolArgumentsOf(this.getNode()).filter(({ path }) => path[0] === 'filters' && ['postalCode', 'search'].includes(path[1])).map(({ key }) => key);
+	const narrow = narrowers.length > 0 ? `call again with ${keysOr([...new Set(narrowers)])} to narrow it (a postal code, or a street or neighbourhood)` : 'ask the user for a postal code, a street or a neighbourhood to narrow it';
+	return withCutNote(this, shown, items.length, narrow);
 }

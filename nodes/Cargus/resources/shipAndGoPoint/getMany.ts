@@ -6,12 +6,12 @@ import { countyField, filtersField } from '../../../shared/form/fields';
 import { refuse } from '../../../shared/values/input';
 import { operation } from '../../../shared/run/operation';
 import { oneItemPerElement } from '../../../shared/run/output';
-import { limitField, returnAllField, upToLimit } from '../../../shared/run/pagination';
+import { limitField, returnAllField } from '../../../shared/run/pagination';
 import { sendWithToken } from '../../../shared/transport/send';
 import { oneOf, placeKey } from '../../../shared/places/placeNames';
 import { isShipAndGoMatch, SHIP_AND_GO_POINTS_PATH } from '../../../shared/places/shipAndGo';
 import { isBlank, yesNo } from '../../../shared/values/values';
-import { boundedForTool, placeForTool, toolNotice } from './asTool';
+import { placeForTool, toolNotice, upToLimitOrToolCap } from './asTool';
 
 /** The county filter's id: chosen from the list, or a county's name or code from an expression. */
 function countyFilterOf(filters: IDataObject): number | undefined {
@@ -82,5 +82,5 @@ export const getMany = operation({
 		]),
 	],
 	preSend: [knownCounty, placeForTool],
-	output: [oneItemPerElement, matchingFilters, upToLimit, boundedForTool],
+	output: [oneItemPerElement, matchingFilters, upToLimitOrToolCap],
 });
