@@ -22,6 +22,7 @@ import { shipment } from './resources/shipment';
 import { street } from './resources/street';
 import { customOperationsOf, isListCondition, nodeProperties, subtitleOf } from '../shared/run/node';
 import { REQUEST_DEFAULTS } from '../shared/run/operationRun';
+import { toolDescriptionFields } from './toolDescriptions';
 
 const ONE_MAIN_CONNECTION = [NodeConnectionTypes.Main];
 
@@ -62,7 +63,7 @@ export class Cargus implements INodeType {
 		// here would be evaluated twice for every item.
 		requestDefaults: REQUEST_DEFAULTS,
 		hints: EMPTY_OUTPUT_HINT,
-		properties: nodeProperties(RESOURCES, 'shipment'),
+		properties: [...toolDescriptionFields(RESOURCES), ...nodeProperties(RESOURCES, 'shipment')],
 	};
 
 	// n8n runs these instead of its declarative engine, which would evaluate every parameter of the node for

@@ -1,5 +1,6 @@
 import { DirectoryLoader } from 'n8n-core';
-import type { INodeParameters } from 'n8n-workflow';
+import type { INode, INodeParameters, INodeType, INodeTypeDescription, UsableAsToolDescription } from 'n8n-workflow';
+import { deepCopy, NodeHelpers } from 'n8n-workflow';
 
 import { Cargus } from '../../nodes/Cargus/Cargus.node';
 import { TOOL_MAX_POINTS } from '../../nodes/Cargus/resources/shipAndGoPoint/asTool';
@@ -155,5 +156,55 @@ describe('Shipment › Create as a tool', () => {
 		expect(json[0].weightKg).toEqual({ ordered: 2.5, sent: 3 });
 		expect(json[0].Next).toContain(`"Get AWB PDF" (resource Document, barcode ${String(json[0].BarCode)})`);
 		expect(json[0].Next).not.toContain('›');
+	});
+});
+
+describe('What a model reads about each tool', () => {
+	/** The tool's description as n8n gives it to the agent or the MCP client: its type made as n8n makes cargusTool, its parameters with their defaults. */
+	function toolDescriptionFor(parameters: INodeParameters, nodeType: 'cargusTool' | 'cargus' = 'cargusTool'): { description: string; parameters: INodeParameters } {
+		const node = new Cargus().description;
+		const replacements = (node.usableAsTool as UsableAsToolDescription).replacements ?? {};
+		const description = { ...deepCopy(node), ...replacements, name: nodeType } as INodeTypeDescription;
+		const tool: INode = { id: 'tool', name: 'tool', type: `n8n-nodes-cargus.${nodeType}`, typeVersion: 1, position: [0, 0], parameters };
+		tool.parameters = NodeHelpers.getNodeParameters(description.properties, parameters, true, false, tool, description) ?? {};
+		return { description: NodeHelpers.getToolDescriptionForNode(tool, { description } as INodeType), parameters: tool.parameters };
+	}
+
+	it('Ship & Go Point › Get Many says it needs a city or a postal code, and its cap', () => {
+		const { description } = toolDescriptionFor({ resource: 'shipAndGoPoint', operation: 'getMany' });
+		expect(description).toMatch(/Needs a place: a city .* or a postal code of 6 digits; without one it is refused/);
+		expect(description).toContain(`at most ${TOOL_MAX_POINTS} points`);
+		expect(description).toContain('ListCut');
+	});
+
+	it('Track says what it needs and how an unknown barcode is answered', () => {
+		const { description } = toolDescriptionFor({ resource: 'shipment', operation: 'track' });
+		expect(description).toMatch(/^Track Cargus shipments\. Needs barcodes \(AWB numbers/);
+		expect(description).toContain('{ Code, Found: false }');
+	});
+
+	it('Create asks for the user\'s confirmation and says cash on delivery is in RON', () => {
+		const { description } = toolDescriptionFor({ resource: 'shipment', operation: 'create' });
+		expect(description).toContain('confirm the details with the user first');
+		expect(description).toContain('Cash on delivery is in RON');
+	});
+
+	it('every operation has more than n8n\'s one line ("<action> in Cargus")', () => {
+		const operations = new Cargus().description.properties.filter((property) => property.name === 'operation');
+		for (const selector of operations) {
+			const resource = String(selector.displayOptions?.show?.resource?.[0]);
+			for (const option of selector.options as Array<{ value: string; action: string }>) {
+				const { description } = toolDescriptionFor({ resource, operation: option.value });
+				expect(description.length).toBeGreaterThan(`${option.action} in Cargus`.length + 40);
+			}
+		}
+	});
+
+	it('a description the user writes in the tool\'s form is the one the model reads', () => {
+		expect(toolDescriptionFor({ resource: 'shipment', operation: 'track', toolDescription: 'Where is my parcel?' }).description).toBe('Where is my parcel?');
+	});
+
+	it('the workflow\'s Cargus node has no such field', () => {
+		expect(toolDescriptionFor({ resource: 'shipment', operation: 'track' }, 'cargus').parameters).not.toHaveProperty('toolDescription');
 	});
 });

@@ -77,7 +77,8 @@ const REQUIRED: Record<string, string[]> = {
 function shownFor({ resource, operation }: Operation): INodeProperties[] {
 	return properties.filter((property) => {
 		const show = property.displayOptions?.show ?? {};
-		return (show.resource ?? [resource]).includes(resource) && (show.operation ?? [operation]).includes(operation);
+		const onWorkflowNode = (show['@tool'] ?? [false]).includes(false);
+		return onWorkflowNode && (show.resource ?? [resource]).includes(resource) && (show.operation ?? [operation]).includes(operation);
 	});
 }
 
@@ -242,9 +243,6 @@ describe('defaults, subtitle and search', () => {
 			'shipAndGoPoint.getMany',
 			'shipment.getCashOnDelivery',
 			'shipment.getMany',
-			'shipment.track',
-			'shipment.trackWithStatus',
-			'shipment.trackWithoutLogin',
 			'street.getMany',
 		]);
 		expect(hint.message).not.toMatch(/HTTP|204/);
