@@ -24,11 +24,12 @@ export async function pollEvent(this: IPollFunctions, event: AnyTriggerEvent): P
 		return null;
 	}
 
+	const deadline = Date.now() + pollBudgetMs(this) * BUDGET_SHARE;
 	const source = await readSource.call(this, settings.timeoutMs);
 	const changes: unknown[] = [];
 	const outcomes = await runRequests(this, source, requests, {
 		concurrency: event.concurrency,
-		deadline: Date.now() + pollBudgetMs(this) * BUDGET_SHARE,
+		deadline,
 		fetch: async (request) => await event.fetch(this, source, request, settings),
 		receive: (request, answer) => {
 			const received = event.receive(state, request, answer, settings);
@@ -54,10 +55,11 @@ export async function pollEvent(this: IPollFunctions, event: AnyTriggerEvent): P
 	}
 
 	event.settle?.(state, outcomes, settings);
+	const emitted = event.complete ? await event.complete(this, source, state, changes, settings, deadline) : changes;
 	state.commit();
-	if (changes.length === 0) return null;
-	changes.sort((a, b) => event.compare(a, b));
-	return [redactItems(source, changes.map((change) => event.toItem(change, settings)))];
+	if (emitted.length === 0) return null;
+	emitted.sort((a, b) => event.compare(a, b));
+	return [redactItems(source, emitted.map((change) => event.toItem(change, settings)))];
 }
 
 /** "Fetch Test Event": the most recent change a throwaway state shows (everything counts as new). Saves nothing. */
@@ -68,11 +70,12 @@ export async function fetchTestEvent(this: IPollFunctions, event: AnyTriggerEven
 	if (requests.length === 0 && event.nothingToWatch) {
 		throw new NodeOperationError(this.getNode(), event.nothingToWatch.message, { description: event.nothingToWatch.description });
 	}
+	const deadline = Date.now() + pollBudgetMs(this) * BUDGET_SHARE;
 	const source = await readSource.call(this, settings.timeoutMs);
 	let newest: { change: unknown } | undefined;
 	const outcomes = await runRequests(this, source, requests, {
 		concurrency: 1,
-		deadline: Date.now() + pollBudgetMs(this) * BUDGET_SHARE,
+		deadline,
 		maxRequests: TEST_EVENT_REQUESTS,
 		fetch: async (request) => await event.fetch(this, source, request, settings),
 		receive: (request, answer) => {
@@ -83,7 +86,10 @@ export async function fetchTestEvent(this: IPollFunctions, event: AnyTriggerEven
 			return received.more;
 		},
 	});
-	if (newest !== undefined) return [redactItems(source, [event.toItem(newest.change, settings)])];
+	if (newest !== undefined) {
+		const [completed] = event.complete ? await event.complete(this, source, state, [newest.change], settings, deadline) : [newest.change];
+		if (completed !== undefined) return [redactItems(source, [event.toItem(completed, settings)])];
+	}
 	const failed = outcomes.find((outcome) => outcome.error !== undefined);
 	if (failed) throw failed.error as NodeApiError;
 	throw new NodeOperationError(this.getNode(), event.noTestEvent.message, { description: event.noTestEvent.description });

@@ -45,6 +45,11 @@ export interface TriggerEvent<Settings extends CommonSettings, State extends Eve
 	receive(state: State, request: Request, answer: Answer, settings: Settings): { changes: Change[]; more?: Request[] };
 	/** After every request of the poll is settled (resume points, forgetting). */
 	settle?(state: State, outcomes: Array<RequestOutcome<Request>>, settings: Settings): void;
+	/**
+	 * After `settle`, before the state is saved: what the changes still need (their AWB), fetched; the changes to emit.
+	 * A change left out must leave the state as if it had not been seen; throwing saves nothing.
+	 */
+	complete?(context: IPollFunctions, source: Source, state: State, changes: Change[], settings: Settings, deadline: number): Promise<Change[]>;
 	/** Oldest first. */
 	compare(a: Change, b: Change): number;
 	toItem(change: Change, settings: Settings): INodeExecutionData;

@@ -17,6 +17,8 @@ export interface RequestLogEntry {
 	auth: AuthCarried;
 	/** The username the request was served for: its token's account, or the key's for operations without a token; absent when refused. */
 	account?: string;
+	/** The kind of fault injected into the request (POST /_sandbox/faults), if any: its answer is not what the service made. */
+	fault?: string;
 }
 
 /** What the gateway records of a request (its query as received): it becomes a RequestLogEntry when the log is read. */
@@ -40,6 +42,7 @@ function entryOf(seq: number, request: LoggedRequest): RequestLogEntry {
 		status: request.status,
 		auth: request.auth,
 		account: request.account,
+		...(request.fault !== undefined && { fault: request.fault }),
 	};
 }
 

@@ -56,6 +56,8 @@ function sendEcho(reply: FastifyReply, status: number, format: 'json' | 'html', 
 
 const truncateRequests = new WeakSet<FastifyRequest>();
 const unloggedRequests = new WeakSet<FastifyRequest>();
+/** The kind of fault injected into a request, for its entry in the request log. */
+const faultedRequests = new WeakMap<FastifyRequest, Fault['kind']>();
 
 function logRequest(context: SandboxContext, request: FastifyRequest, status: number): void {
 	context.log.add({
@@ -69,6 +71,7 @@ function logRequest(context: SandboxContext, request: FastifyRequest, status: nu
 		status,
 		auth: request.sandboxAuth,
 		account: request.sandboxAccount?.username,
+		...(faultedRequests.has(request) && { fault: faultedRequests.get(request) }),
 	});
 }
 
@@ -152,6 +155,7 @@ export function installGateway(app: FastifyInstance, context: SandboxContext): v
 			done();
 		};
 		const fault = context.faults.take(request.sandboxOperation, pathOf(request.url), request.method, context.store.random);
+		if (fault) faultedRequests.set(request, fault.kind);
 		if (fault?.kind === 'latency' && fault.afterWork) answersLostAfterWork.set(request, fault);
 		else if (fault?.kind === 'latency') {
 			setTimeout(() => {

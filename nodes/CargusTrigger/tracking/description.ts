@@ -46,6 +46,14 @@ export const trackingProperties: INodeProperties[] = [
 	optionsField([
 		accountDaysOption('the shipments with tracking events', DEFAULT_ACCOUNT_DAYS),
 		{
+			displayName: 'Add Order and Recipient',
+			name: 'orderAndRecipient',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to add to each event its AWB's order reference (CustomString) and recipient (Recipient: Name, Email, PhoneNumber, LocalityName), so a workflow can tell the customer. Each AWB is read once (GET /api/Awbs) and kept in n8n's memory, not in the workflow. Needs a login account.",
+		},
+		{
 			displayName: 'Barcodes per Request',
 			name: 'batchSize',
 			type: 'number',

@@ -1,4 +1,3 @@
-import type { IDataObject } from 'n8n-workflow';
 
 import type { TriggerEvent } from '../triggerEvent';
 import { trackingProperties } from './description';
@@ -7,17 +6,12 @@ import { toOutputItem, type ShipmentTrace } from './events';
 import { toBatches, traceAccount, traceBatch, TRACKING_REQUEST } from './fetchTraces';
 import { readSettings, type TrackingSettings } from './settings';
 import { eventTime } from './events';
-import type { ShipmentEvent } from './shipmentEvent';
+import { withOrderAndRecipient } from './orderAndRecipient';
+import type { FoundEvent, ShipmentEvent } from './shipmentEvent';
 import { compareWithSeen, summarize, WatchState, type ShipmentState } from './state';
 
 /** Tracking requests in flight at once during a poll. */
 const CONCURRENT_REQUESTS = 4;
-
-interface FoundEvent {
-	event: ShipmentEvent;
-	/** The shipment summary (the trace's other events are not kept). */
-	shipment: IDataObject;
-}
 
 /**
  * Works out the new events of one successfully traced shipment and records them as seen.
@@ -121,11 +115,13 @@ export const newTrackingEvent: TriggerEvent<TrackingSettings, WatchState, Tracki
 		state.resumeAt(Array.isArray(unfinished) ? unfinished[0] : undefined);
 	},
 
+	complete: withOrderAndRecipient,
+
 	compare(a, b) {
 		return compareEvents(a.event, b.event) || a.event.barcode.localeCompare(b.event.barcode);
 	},
 
-	toItem({ event, shipment }) {
-		return { json: toOutputItem(event, shipment) };
+	toItem({ event, shipment, awb }) {
+		return { json: awb === undefined ? toOutputItem(event, shipment) : { ...toOutputItem(event, shipment), ...awb } };
 	},
 };

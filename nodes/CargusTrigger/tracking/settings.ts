@@ -21,6 +21,8 @@ export interface TrackingSettings extends CommonSettings {
 	eventIds?: Set<number>;
 	finalEventIds: Set<number>;
 	pollsAfterFinal: number;
+	/** Add Order and Recipient: each event carries its AWB's order reference and recipient. */
+	orderAndRecipient: boolean;
 }
 
 /** Event ids from the multi-select, or from an expression giving a list or a comma-separated text. */
@@ -43,5 +45,6 @@ export function readSettings(context: IPollFunctions, test: boolean): TrackingSe
 		eventIds: eventIds.size > 0 ? eventIds : undefined,
 		finalEventIds: toEventIds(options.finalEventIds ?? DEFAULT_FINAL_EVENT_IDS),
 		pollsAfterFinal: Math.max(0, numberOr(options.pollsAfterFinal, DEFAULT_POLLS_AFTER_FINAL)),
+		orderAndRecipient: options.orderAndRecipient === true,
 	};
 }

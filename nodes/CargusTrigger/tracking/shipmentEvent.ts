@@ -1,3 +1,7 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { OrderAndRecipient } from '../../shared/cargus/orderAndRecipient';
+
 /** One tracking event as Cargus serves it inside a PackageTrace's `Event` array. */
 export interface TraceEvent {
 	Date?: string;
@@ -22,4 +26,12 @@ export interface ShipmentEvent {
 	/** hashText of the identity. */
 	hash: number;
 	raw: TraceEvent;
+}
+
+/** A new event to emit, with its shipment's summary (the trace's other events are not kept). */
+export interface FoundEvent {
+	event: ShipmentEvent;
+	shipment: IDataObject;
+	/** With Add Order and Recipient: the AWB's order reference and recipient. */
+	awb?: OrderAndRecipient;
 }

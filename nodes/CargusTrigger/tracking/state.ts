@@ -56,6 +56,8 @@ const MAX_LATE_EVENT_COMBINATIONS = 20_000;
  */
 export class WatchState {
 	private readonly shipments: Record<string, StoredShipment>;
+	/** The shipments as the static data holds them (untouched until `commit`). */
+	private readonly saved: Record<string, StoredShipment>;
 	private changed = false;
 
 	private resumeAtBarcode: string | undefined;
@@ -68,7 +70,8 @@ export class WatchState {
 		private readonly compact = false,
 	) {
 		const stored = staticData as StoredState;
-		this.shipments = stored.shipments !== null && typeof stored.shipments === 'object' ? { ...stored.shipments } : {};
+		this.saved = stored.shipments !== null && typeof stored.shipments === 'object' ? stored.shipments : {};
+		this.shipments = { ...this.saved };
 		this.resumeAtBarcode = typeof stored.resumeAt === 'string' ? stored.resumeAt : undefined;
 		this.accountWatched = stored.accountWatched === true;
 	}
@@ -135,6 +138,13 @@ export class WatchState {
 			delete this.shipments[barcode];
 			this.changed = true;
 		}
+	}
+
+	/** Forgets what this poll learned about the shipment: its events are found again, as new, at the next poll. */
+	revert(barcode: string): void {
+		if (Object.prototype.hasOwnProperty.call(this.saved, barcode)) this.shipments[barcode] = this.saved[barcode];
+		else delete this.shipments[barcode];
+		this.changed = true;
 	}
 
 	get(barcode: string): Watched {

@@ -1,0 +1,75 @@
+import { NodeOperationError, type IDataObject, type IPollFunctions, type NodeApiError } from 'n8n-workflow';
+
+import { orderAndRecipientOf, rememberedAwbs, type OrderAndRecipient } from '../../shared/cargus/orderAndRecipient';
+import { readList, runRequests, send } from '../requests';
+import type { Source } from '../source';
+import type { TrackingSettings } from './settings';
+import type { FoundEvent } from './shipmentEvent';
+import type { WatchState } from './state';
+
+const AWB_READ = 'AWB read';
+/** AWB reads in flight at once. */
+const CONCURRENT_READS = 4;
+
+/** The account the AWBs belong to: what an AWB is remembered under in this process. */
+function accountOf(source: Source): string {
+	return `${source.baseUrl}\n${String(source.credentials.username ?? '').trim().toLowerCase()}`;
+}
+
+/** The AWB's order reference and recipient as Cargus answers GET /api/Awbs now (nulls when it has no such AWB). */
+async function readAwb(context: IPollFunctions, source: Source, barcode: string): Promise<OrderAndRecipient> {
+	const response = await send(context, source, AWB_READ, { method: 'GET', url: `${source.baseUrl}/api/Awbs`, qs: { barCode: barcode }, json: true });
+	const records = readList<IDataObject>(context, AWB_READ, response);
+	return orderAndRecipientOf(records.find((record) => String(record?.BarCode ?? '').trim() === barcode));
+}
+
+/**
+ * Add Order and Recipient: each change gets its AWB's order reference and recipient, each AWB read at most once per
+ * process (shared/cargus/orderAndRecipient.ts). A shipment whose AWB could not be read is left for the next poll: what
+ * this poll learned of it is forgotten and its events are neither recorded nor emitted. When every read fails, the poll
+ * fails and records nothing, as when every tracking request fails.
+ */
+export async function withOrderAndRecipient(
+	context: IPollFunctions,
+	source: Source,
+	state: WatchState,
+	changes: FoundEvent[],
+	settings: TrackingSettings,
+	deadline: number,
+): Promise<FoundEvent[]> {
+	if (!settings.orderAndRecipient || changes.length === 0) return changes;
+	if (!source.withLogin) {
+		throw new NodeOperationError(context.getNode(), 'Add Order and Recipient needs a login account', {
+			description: 'Cargus answers an AWB\'s order and recipient only with a login: fill in Username and Password in the Cargus API credential, or turn the option off.',
+		});
+	}
+	const account = accountOf(source);
+	const barcodes = [...new Set(changes.map((change) => change.event.barcode))];
+	const found = new Map<string, OrderAndRecipient>();
+	const outcomes = await runRequests(context, source, barcodes, {
+		concurrency: CONCURRENT_READS,
+		deadline,
+		fetch: async (barcode) => await rememberedAwbs.read(account, barcode, async () => await readAwb(context, source, barcode)),
+		receive: (barcode, awb) => void found.set(barcode, awb),
+	});
+	const unread = outcomes.filter((outcome) => outcome.done !== true);
+	const failed = unread.filter((outcome) => outcome.error !== undefined);
+	const attempted = outcomes.filter((outcome) => !outcome.skipped);
+	if (attempted.length > 0 && failed.length === attempted.length) {
+		const error = failed[0].error as NodeApiError;
+		error.description = [error.description, `All ${attempted.length} AWB reads of this poll failed; nothing was recorded and the next poll tries again.`]
+			.filter(Boolean)
+			.join(' ');
+		throw error;
+	}
+	for (const outcome of unread) state.revert(outcome.request);
+	if (failed.length > 0) {
+		context.logger.warn(
+			`Cargus Trigger: ${failed.length} of ${attempted.length} AWB reads failed (${failed[0].error?.message}); the events of those shipments are emitted at a later poll`,
+		);
+	}
+	return changes.flatMap((change) => {
+		const awb = found.get(change.event.barcode);
+		return awb === undefined ? [] : [{ ...change, awb }];
+	});
+}
