@@ -2,8 +2,9 @@
  * A local stand-in of the two shop REST APIs the WooCommerce and Shopify examples write the AWB back to, for
  * `npm start` and the end-to-end test: it answers the calls the examples make as the platforms document them,
  * checks their credentials as the platforms do, and keeps every request it received. WooCommerce is a shop of its own
- * (woocommerce-stand-in.ts: orders, products, webhooks it delivers to); Shopify's answers store nothing: each order it
- * is asked about exists.
+ * (woocommerce-stand-in.ts: orders, products, webhooks it delivers to); so is Shopify (shopify-stand-in.ts: the orders
+ * placed in it, with their fulfilments, fulfilment events and financial status; any other order it is asked about
+ * exists and nothing of it is kept).
  *
  * For `npm run post-order` (another process), two paths outside the platforms' APIs act as the WooCommerce shop's
  * customer: `POST /stand-in/woocommerce/orders` (an order placed, its body the order) and
@@ -12,6 +13,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { ShopifyShop } from './shopify-stand-in';
 import { WooCommerceShop, wooCommerceAuthorized, type Answer } from './woocommerce-stand-in';
 
 /** The credentials the stand-in accepts (the "WooCommerce (local stand-in)" and "Shopify (local stand-in)" credentials). */
@@ -38,12 +40,13 @@ export interface ShopStandIn {
 	requests: ShopRequest[];
 	/** The WooCommerce shop: its orders, notes, products, webhooks and the deliveries it made. */
 	woo: WooCommerceShop;
+	/** The Shopify shop: the orders placed in it, their fulfilments and payments. */
+	shopify: ShopifyShop;
 	clear(): void;
 	stop(): Promise<void>;
 }
 
 const json = (status: number, body: unknown): Answer => ({ status, body });
-let nextId = 1000;
 
 async function woocommerce(shop: WooCommerceShop, method: string, url: URL, headers: http.IncomingHttpHeaders, body: Record<string, unknown>): Promise<Answer> {
 	if (!wooCommerceAuthorized(headers, url, STAND_IN_KEYS.wooCommerce)) {
@@ -64,63 +67,11 @@ async function customer(shop: WooCommerceShop, method: string, path: string, bod
 	return json(404, { error: 'not a shop API path' });
 }
 
-function shopify(method: string, path: string, headers: http.IncomingHttpHeaders, body: Record<string, unknown>): Answer {
+function shopify(shop: ShopifyShop, method: string, url: URL, headers: http.IncomingHttpHeaders, body: Record<string, unknown>): Answer {
 	if (headers['x-shopify-access-token'] !== STAND_IN_KEYS.shopify.accessToken) {
 		return json(401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
 	}
-	const fulfillmentOrders = /^\/admin\/api\/[\d-]+\/orders\/(\d+)\/fulfillment_orders\.json$/.exec(path);
-	if (fulfillmentOrders && method === 'GET') {
-		const orderId = Number(fulfillmentOrders[1]);
-		// Admin REST API, FulfillmentOrder: one open fulfillment order for the order's items.
-		return json(200, {
-			fulfillment_orders: [
-				{
-					id: orderId + 1,
-					shop_id: 70139215991,
-					order_id: orderId,
-					assigned_location_id: 81234567991,
-					request_status: 'unsubmitted',
-					status: 'open',
-					supported_actions: ['create_fulfillment', 'hold', 'move'],
-					line_items: [{ id: orderId + 2, shop_id: 70139215991, fulfillment_order_id: orderId + 1, quantity: 1, line_item_id: orderId + 3, inventory_item_id: orderId + 4, fulfillable_quantity: 1, variant_id: orderId + 5 }],
-					fulfill_at: null,
-					fulfillment_holds: [],
-					delivery_method: { id: orderId + 6, method_type: 'shipping' },
-				},
-			],
-		});
-	}
-	if (/^\/admin\/api\/[\d-]+\/fulfillments\.json$/.test(path) && method === 'POST') {
-		const fulfillment = (body.fulfillment ?? {}) as Record<string, unknown>;
-		const groups = fulfillment.line_items_by_fulfillment_order as Array<{ fulfillment_order_id?: number }> | undefined;
-		if (!Array.isArray(groups) || groups.length === 0 || typeof groups[0].fulfillment_order_id !== 'number') {
-			return json(422, { errors: { line_items_by_fulfillment_order: ['is required'] } });
-		}
-		const tracking = (fulfillment.tracking_info ?? {}) as Record<string, unknown>;
-		// "Create a fulfillment for one or many fulfillment orders": 201 with the fulfillment.
-		return json(201, {
-			fulfillment: {
-				id: nextId++,
-				order_id: groups[0].fulfillment_order_id - 1,
-				status: 'success',
-				created_at: new Date().toISOString(),
-				service: 'manual',
-				shipment_status: null,
-				tracking_company: tracking.company ?? null,
-				tracking_number: tracking.number ?? null,
-				tracking_numbers: tracking.number ? [tracking.number] : [],
-				tracking_url: tracking.url ?? null,
-				tracking_urls: tracking.url ? [tracking.url] : [],
-				name: '#1042.1',
-			},
-		});
-	}
-	const order = /^\/admin\/api\/[\d-]+\/orders\/(\d+)\.json$/.exec(path);
-	if (order && method === 'PUT') {
-		const changes = (body.order ?? {}) as Record<string, unknown>;
-		return json(200, { order: { id: Number(order[1]), updated_at: new Date().toISOString(), ...changes } });
-	}
-	return json(404, { errors: 'Not Found' });
+	return shop.route(method, url, body);
 }
 
 /** `onRequest` hears each request's method, path and answer status (never its headers or body). */
@@ -129,6 +80,7 @@ export async function startShopStandIn(options: { port?: number; host?: string; 
 	const requests: ShopRequest[] = [];
 	let url = '';
 	const woo = new WooCommerceShop(() => url);
+	const shop = new ShopifyShop();
 	const server = http.createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -146,7 +98,7 @@ export async function startShopStandIn(options: { port?: number; host?: string; 
 			const platform = asked.pathname.startsWith('/wp-json/') ? 'woocommerce' : asked.pathname.startsWith('/admin/api/') ? 'shopify' : 'unknown';
 			const receivedAt = new Date().toISOString();
 			const answer =
-				platform === 'woocommerce' ? await woocommerce(woo, method, asked, req.headers, object) : platform === 'shopify' ? shopify(method, asked.pathname, req.headers, object) : await customer(woo, method, asked.pathname, object);
+				platform === 'woocommerce' ? await woocommerce(woo, method, asked, req.headers, object) : platform === 'shopify' ? shopify(shop, method, asked, req.headers, object) : await customer(woo, method, asked.pathname, object);
 			requests.push({ platform, method, path: asked.pathname, query: asked.search, headers: req.headers, body, status: answer.status, receivedAt });
 			options.onRequest?.(`${method} ${asked.pathname} -> ${answer.status}`);
 			res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8' });
@@ -163,6 +115,7 @@ export async function startShopStandIn(options: { port?: number; host?: string; 
 		url,
 		requests,
 		woo,
+		shopify: shop,
 		clear: () => void requests.splice(0, requests.length),
 		stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	};
