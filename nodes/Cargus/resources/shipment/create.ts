@@ -181,7 +181,7 @@ export const create = operation({
 			recipientText('Contact Person', 'contactPerson', 'ContactPerson', { description: 'If not the recipient' }),
 			field({ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: 'The recipient\'s email' }, { rule: 'email', to: recipient('Email') }),
 			field({ displayName: 'Postal Code', name: 'postalCode', type: 'string', default: '', placeholder: '400001' }, { rule: 'postalCode', to: recipient('CodPostal') }),
-			field({ displayName: 'Order Reference', name: 'orderReference', type: 'string', default: '', placeholder: '#1042', description: 'Your order number: it rides along on the AWB (Cargus\' CustomString) and comes back in tracking and cash on delivery' }, { to: toBody('CustomString') }),
+			field({ displayName: 'Order Reference', name: 'orderReference', type: 'string', default: '', placeholder: '#1042', description: 'Your order number: it rides along on the AWB (Cargus\' CustomString) and comes back in cash on delivery records, and in tracking events with the Cargus Trigger\'s Add Order and Recipient' }, { to: toBody('CustomString') }),
 			field(
 				{
 					displayName: 'One AWB per Order Reference',
