@@ -1,10 +1,12 @@
 /**
  * The Cargus node as a tool of n8n's MCP Server Trigger, called as an MCP client calls it: MCP's Streamable HTTP
  * transport at /mcp/<path> (JSON-RPC 2.0: initialize, tools/list, tools/call), written here by hand so the test
- * needs no MCP library. Two Cargus Tools whose fields the model fills with $fromAI: Ship & Go Point › Get Many
- * (city, postal code) and Shipment › Create (a weight in kilograms). Without a place the points are refused, with
- * one they are a bounded list; the model's 2.5 kg reaches the sandbox as 3 kg and the answer shows both; the same
- * order asked again gives the same AWB.
+ * needs no MCP library. Three Cargus Tools whose fields the model fills with $fromAI: Ship & Go Point › Get Many
+ * (city, postal code, words), Shipment › Track (barcodes) and Shipment › Create (a weight in kilograms). tools/list gives
+ * each a description saying what it needs; `{}` to the points is refused naming `city` and `postalCode`, with a
+ * place they are a bounded list, and a list cut at its cap ends with an entry saying so; an unknown barcode is
+ * answered Found: false beside a known one; the model's 2.5 kg reaches the sandbox as 3 kg and the answer shows
+ * both; the same order asked again gives the same AWB.
  */
 import type { SandboxControl } from '../../sandbox';
 import type { Launched } from '../../scripts/lib/launcher';
@@ -14,7 +16,7 @@ const CARGUS_TOOL = 'n8n-nodes-cargus.cargusTool';
 const MCP_PATH = 'cargus-e2e';
 
 interface JsonRpcAnswer {
-	result?: { tools?: Array<{ name: string; inputSchema?: { properties?: Record<string, unknown> } }>; content?: Array<{ type: string; text?: string }>; isError?: boolean };
+	result?: { tools?: Array<{ name: string; description?: string; inputSchema?: { properties?: Record<string, unknown> } }>; content?: Array<{ type: string; text?: string }>; isError?: boolean };
 	error?: { message: string };
 }
 
@@ -52,7 +54,7 @@ class McpSession {
 }
 
 export async function mcpToolCheck(live: Launched, control: SandboxControl, credentialId: string): Promise<void> {
-	await check('tool over MCP: the MCP Server Trigger\'s Cargus Tools take the model\'s $fromAI values; Ship & Go points need a place and are a bounded list; 2.5 kg is sent as 3', async () => {
+	await check('tool over MCP: the MCP Server Trigger\'s Cargus Tools say what they need and take the model\'s $fromAI values; Ship & Go points need a place (`{}` refused naming city and postalCode) and are a bounded list that says when it is cut; an unknown barcode is answered Found: false; 2.5 kg is sent as 3', async () => {
 		const credentials = { cargusApi: { id: credentialId, name: 'Cargus Sandbox' } };
 		const nodes = [
 			{ id: 'mcp-trigger', name: 'MCP Server Trigger', type: '@n8n/n8n-nodes-langchain.mcpTrigger', typeVersion: 2, position: [0, 0], webhookId: 'cargus-e2e-mcp', parameters: { path: MCP_PATH } },
@@ -60,8 +62,12 @@ export async function mcpToolCheck(live: Launched, control: SandboxControl, cred
 				id: 'mcp-points', name: 'ship_and_go_points', type: CARGUS_TOOL, typeVersion: 1, position: [-200, 200], credentials,
 				parameters: {
 					resource: 'shipAndGoPoint', operation: 'getMany', returnAll: true,
-					filters: { city: "={{ $fromAI('city', 'The city to list Ship & Go points in, e.g. Cluj-Napoca', 'string', '') }}", postalCode: "={{ $fromAI('postalCode', 'A Romanian postal code of 6 digits, or empty', 'string', '') }}" },
+					filters: { city: "={{ $fromAI('city', 'The city to list Ship & Go points in, e.g. Cluj-Napoca', 'string', '') }}", postalCode: "={{ $fromAI('postalCode', 'A Romanian postal code of 6 digits, or empty', 'string', '') }}", search: "={{ $fromAI('words', 'Words of the point\\'s address, such as a street, or empty', 'string', '') }}" },
 				},
+			},
+			{
+				id: 'mcp-track', name: 'track_shipments', type: CARGUS_TOOL, typeVersion: 1, position: [0, 200], credentials,
+				parameters: { resource: 'shipment', operation: 'track', barcodes: "={{ $fromAI('barcodes', 'AWB numbers, separated by commas', 'string') }}" },
 			},
 			{
 				id: 'mcp-create', name: 'create_awb', type: CARGUS_TOOL, typeVersion: 1, position: [200, 200], credentials,
@@ -79,6 +85,7 @@ export async function mcpToolCheck(live: Launched, control: SandboxControl, cred
 		];
 		const connections = {
 			ship_and_go_points: { ai_tool: [[{ node: 'MCP Server Trigger', type: 'ai_tool', index: 0 }]] },
+			track_shipments: { ai_tool: [[{ node: 'MCP Server Trigger', type: 'ai_tool', index: 0 }]] },
 			create_awb: { ai_tool: [[{ node: 'MCP Server Trigger', type: 'ai_tool', index: 0 }]] },
 		};
 		const created = await live.rest<{ id: string }>('POST', '/rest/workflows', { name: 'Cargus over MCP (e2e)', nodes, connections, active: false, settings: { executionOrder: 'v1' } });
@@ -98,17 +105,32 @@ export async function mcpToolCheck(live: Launched, control: SandboxControl, cred
 		await mcp.notify('notifications/initialized');
 		const tools = (await mcp.request('tools/list')).result?.tools ?? [];
 		const names = tools.map((tool) => tool.name);
-		assert(names.includes('ship_and_go_points') && names.includes('create_awb'), `tools/list: ${names.join(', ')}`);
+		assert(['ship_and_go_points', 'track_shipments', 'create_awb'].every((name) => names.includes(name)), `tools/list: ${names.join(', ')}`);
+		const described = (name: string) => tools.find((tool) => tool.name === name)?.description ?? '';
+		assert(/Needs a place: a city .* or a postal code/.test(described('ship_and_go_points')), `ship_and_go_points is described "${described('ship_and_go_points')}"`);
+		assert(/Needs barcodes/.test(described('track_shipments')) && /Found: false/.test(described('track_shipments')), `track_shipments is described "${described('track_shipments')}"`);
+		assert(/confirm the details with the user/.test(described('create_awb')) && /RON/.test(described('create_awb')), `create_awb is described "${described('create_awb')}"`);
 		const call = async (name: string, args: Record<string, unknown>) => {
 			const answer = await mcp.request('tools/call', { name, arguments: args });
 			return { text: (answer.result?.content ?? []).map((part) => part.text ?? '').join('\n') || answer.error?.message || '', isError: answer.result?.isError === true || answer.error !== undefined };
 		};
 
-		const nowhere = await call('ship_and_go_points', { city: '', postalCode: '' });
-		assert(/no place given/.test(nowhere.text), `without a place: ${nowhere.text.slice(0, 300)}`);
+		const nowhere = await call('ship_and_go_points', {});
+		assert(nowhere.isError && /Refused, nothing was sent to Cargus\. `city`, `postalCode` or `words`: no place given/.test(nowhere.text) && !/Filters|item 1/.test(nowhere.text), `{}: ${nowhere.text.slice(0, 300)}`);
+		const streets = await call('ship_and_go_points', { words: 'Strada' });
+		const streetEntries = JSON.parse(streets.isError ? '[]' : streets.text) as Array<{ Id?: unknown; ListCut?: boolean; Shown?: number; Matching?: number; HowToNarrow?: string }>;
+		const cut = streetEntries[streetEntries.length - 1] ?? {};
+		assert(cut.ListCut === true && cut.Shown === 10 && (cut.Matching ?? 0) > 10 && /`postalCode` or `words`/.test(cut.HowToNarrow ?? '') && streetEntries.filter((entry) => entry.Id !== undefined).length === 10,
+			`"Strada": ${streets.text.slice(0, 200)} … ${JSON.stringify(cut)}`);
 		const cluj = await call('ship_and_go_points', { city: 'Cluj-Napoca', postalCode: '' });
 		const clujPoints = (cluj.text.match(/"Id":/g) ?? []).length;
 		assert(!cluj.isError && clujPoints > 0 && clujPoints <= 10 && !/BUCURESTI/.test(cluj.text), `Cluj-Napoca: ${clujPoints} points, ${cluj.text.length} characters: ${cluj.text.slice(0, 200)}`);
+
+		const [known] = (await control.shipments()).filter((shipment) => shipment.visibleEvents.length > 0).map((shipment) => shipment.barcode);
+		const traced = await call('track_shipments', { barcodes: `1234567890, ${known}` });
+		const traces = JSON.parse(traced.isError ? '[]' : traced.text) as Array<{ Code?: string; Found?: boolean; Event?: unknown[] }>;
+		assert(traces.length === 2 && traces[0].Code === '1234567890' && traces[0].Found === false && traces[1].Code === known && Array.isArray(traces[1].Event),
+			`track 1234567890 and ${known}: ${traced.text.slice(0, 300)}`);
 
 		await control.clearRequests();
 		const awb = await call('create_awb', { recipientName: 'Ana Pop', recipientPhone: '0722000000', county: 'CJ', locality: 'Cluj-Napoca', weightKg: 2.5, orderReference: 'mcp-e2e-1' });
@@ -119,6 +141,6 @@ export async function mcpToolCheck(live: Launched, control: SandboxControl, cred
 		const again = await call('create_awb', { recipientName: 'Ana Pop', recipientPhone: '0722000000', county: 'CJ', locality: 'Cluj-Napoca', weightKg: 2.5, orderReference: 'mcp-e2e-1' });
 		const [same] = JSON.parse(again.isError ? '[{}]' : again.text) as Array<{ BarCode?: string; AlreadyCreated?: boolean }>;
 		assert(same.BarCode === made.BarCode && same.AlreadyCreated === true && (await control.requests('createAwb')).length === 1, `the same order again: ${again.text.slice(0, 200)}`);
-		return `tools ${names.join(', ')}; no place: refused; Cluj-Napoca: ${clujPoints} points in ${cluj.text.length} characters; 2.5 kg sent as ${sent.join()} kg, AWB ${String(made.BarCode)}, the same order again the same AWB`;
+		return `tools ${names.join(', ')} (descriptions of ${tools.map((tool) => String(tool.description?.length ?? 0)).join(', ')} characters); {}: ${nowhere.text.slice(0, 110)}…; Cluj-Napoca: ${clujPoints} points in ${cluj.text.length} characters; "Strada": 10 of ${String(cut.Matching)} and the cut said; 1234567890: Found false beside ${known}; 2.5 kg sent as ${sent.join()} kg, AWB ${String(made.BarCode)}, the same order again the same AWB`;
 	});
 }
