@@ -35,10 +35,15 @@ function sentence(text: string): string {
 	return `${trimmed.charAt(0).toUpperCase()}${trimmed.slice(1)}.`;
 }
 
-/** An operation without a description of its own: its action and what its form says it answers. */
-function fromTheForm(operation: Operation): string {
-	const answers = sentence(String(operation.option.description ?? ''));
-	return `${sentence(`${String(operation.option.action)} in Cargus`)} ${answers}${operation.fields.some((field) => field.name === 'limit') ? ' A list cut by its limit ends with an entry { ListCut: true, ... } saying how to narrow it.' : ''}`;
+/** Cargus' document gives a currency only for cash on delivery. */
+const CASH_ON_DELIVERY = new Set(['cashOnDelivery.getMany', 'cashOnDelivery.getRepaid', 'shipment.getCashOnDelivery']);
+
+/** An operation without a description of its own: its action, what its form says it answers, and its limits. */
+function fromTheForm(resource: string, operation: Operation): string {
+	const parts = [sentence(`${String(operation.option.action)} in Cargus`), sentence(String(operation.option.description ?? ''))];
+	if (CASH_ON_DELIVERY.has(`${resource}.${operation.value}`)) parts.push('Cash-on-delivery amounts are in RON.');
+	if (operation.fields.some((field) => field.name === 'limit')) parts.push('A list cut by its limit ends with an entry { ListCut: true, ... } saying how to narrow it.');
+	return parts.join(' ');
 }
 
 /** The tool's Description field, one per operation, shown on the tool for that operation only (n8n then adds none of its own). */
@@ -49,7 +54,7 @@ export function toolDescriptionFields(resources: Resource[]): INodeProperties[] 
 			name: 'toolDescription',
 			type: 'string' as const,
 			typeOptions: { rows: 4 },
-			default: TOOL_DESCRIPTIONS[`${entry.value}.${operation.value}`] ?? fromTheForm(operation),
+			default: TOOL_DESCRIPTIONS[`${entry.value}.${operation.value}`] ?? fromTheForm(entry.value, operation),
 			description: 'What the model reads about this tool: what it needs, what it answers and its limits',
 			displayOptions: { show: { '@tool': [true], resource: [entry.value], operation: [operation.value] } },
 		})),

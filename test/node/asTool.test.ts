@@ -156,6 +156,7 @@ describe('Shipment › Create as a tool', () => {
 		expect(json[0].weightKg).toEqual({ ordered: 2.5, sent: 3 });
 		expect(json[0].Next).toContain(`"Get AWB PDF" (resource Document, barcode ${String(json[0].BarCode)})`);
 		expect(json[0].Next).not.toContain('›');
+		expect(json[0].Next).toMatch(/Without a tool for one of these, tell the user it is still to be done\.$/);
 	});
 });
 
@@ -187,6 +188,10 @@ describe('What a model reads about each tool', () => {
 		const { description } = toolDescriptionFor({ resource: 'shipment', operation: 'create' });
 		expect(description).toContain('confirm the details with the user first');
 		expect(description).toContain('Cash on delivery is in RON');
+	});
+
+	it.each([['cashOnDelivery', 'getMany'], ['cashOnDelivery', 'getRepaid'], ['shipment', 'getCashOnDelivery']])('%s › %s says cash-on-delivery amounts are in RON, the one currency Cargus\' document gives', (resource, operation) => {
+		expect(toolDescriptionFor({ resource, operation }).description).toContain('Cash-on-delivery amounts are in RON.');
 	});
 
 	it('every operation has more than n8n\'s one line ("<action> in Cargus")', () => {

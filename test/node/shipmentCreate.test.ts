@@ -203,7 +203,7 @@ describe('Shipment › Create, Mapping Mode: Map Automatically', () => {
 	});
 
 	it('the form\'s notice and docs/node.md name the same input fields, one for each field of the form', () => {
-		const fields = new Cargus().description.properties.filter((property) => property.displayOptions?.show?.operation?.includes('create') && property.displayOptions.show.resource?.includes('shipment'));
+		const fields = new Cargus().description.properties.filter((property) => property.displayOptions?.show?.operation?.includes('create') && property.displayOptions.show.resource?.includes('shipment') && property.displayOptions.show['@tool'] === undefined);
 		const notice = fields.find((property) => property.name === 'mappingNotice')!.displayName;
 		const noticed = /by these names: ([^.]+)\./.exec(notice)![1].split(', ');
 		const formNames = fields.flatMap((property) => (property.type === 'collection' ? (property.options as Array<{ name: string }>).map((child) => child.name) : property.type === 'notice' || property.name === 'mappingMode' ? [] : [property.name]));

@@ -10,6 +10,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { BARCODE } from '../values/barcodes';
 import { parameterOf } from '../form/itemParameters';
 import { serviceMessageOf } from '../cargus/serviceMessage';
+import { isToolNode } from '../values/toolArguments';
 
 type Output = (
 	this: IExecuteSingleFunctions,
@@ -130,6 +131,9 @@ function afterCreate(barCode: string): string {
 	return `Next: print its label with the Cargus operation "Get AWB PDF" (resource Document, barcode ${barCode}). The courier collects it when the pickup location's pickup is launched (operation "Launch", resource Pickup Order) or at the location's automatic end of day. Follow it with the operation "Track" (resource Shipment).`;
 }
 
+/** As an AI agent's tool, the operations Next names may be no tool of the agent's. */
+const TOOL_NEXT = ' Without a tool for one of these, tell the user it is still to be done.';
+
 /**
  * A created AWB (Awbs/WithGetAwb answers a list of AWB records; the document's Awbs a bare barcode): its barcode,
  * what Cargus charges for it, the return code or return AWB when one was asked, the order reference it carries,
@@ -151,7 +155,7 @@ export const awbCreated: Output = async function (this, _items, response) {
 			...present('ReturnCode'),
 			...present('ReturnAwb'),
 			...(reference === '' ? {} : { OrderReference: reference }),
-			Next: afterCreate(String(barCode)),
+			Next: `${afterCreate(String(barCode))}${isToolNode(this.getNode()) ? TOOL_NEXT : ''}`,
 		},
 	}];
 };
