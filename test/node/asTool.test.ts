@@ -147,6 +147,40 @@ describe('Shipment › Track as a tool', () => {
 });
 
 describe('Shipment › Create as a tool', () => {
+	const fromModel = {
+		senderLocationId: 1005962049, serviceId: 34,
+		recipientName: "={{ $fromAI('recipientName', 'Who receives the parcel', 'string') }}",
+		recipientPhone: "={{ $fromAI('recipientPhone', 'The recipient\\'s phone', 'string') }}",
+		recipientCountyId: "={{ $fromAI('county', 'The county, e.g. CJ', 'string') }}",
+		recipientLocalityId: "={{ $fromAI('locality', 'The locality, e.g. Cluj-Napoca', 'string') }}",
+		pieces: { piece: [{ type: 1, weight: "={{ $fromAI('weightKg', 'The parcel\\'s weight in kilograms', 'number') }}" }] },
+		cashOnDelivery: 0,
+	};
+	const order = { recipientName: 'Ana Pop', recipientPhone: '0722000000', county: 'CJ', locality: 'Cluj-Napoca', weightKg: 2 };
+
+	it.each([
+		['a county no one has', { county: 'Atlantis' }, /^Refused, nothing was sent to Cargus\. `county`: "Atlantis" is not a county Cargus knows: .*\. Ask the user whether they meant .+; do not pick one for them$/],
+		['a locality the county lacks', { locality: 'Atlantida' }, /^Refused, nothing was sent to Cargus\. `locality`: "Atlantida" is not a locality of Cluj .*\. Ask the user whether they meant .+; do not pick one for them$/],
+	])('%s is refused naming the model\'s argument, the closest offered as a question for the user', async (_case, change, message) => {
+		const { error } = await runTool('shipment', 'create', fromModel, { input: [{ ...order, ...change }] });
+		expect(error?.message).toMatch(message);
+		expect(error?.message).not.toMatch(/Recipient|item 1|The closest/);
+		expect(await requestsSeen(sandbox, 'createAwb')).toHaveLength(0);
+	});
+
+	it.each([
+		['a weight that is no number', { weightKg: 'heavy' }, 'weightKg'],
+		['no recipient name', { recipientName: '' }, 'recipientName'],
+	])('%s is refused naming the model\'s argument', async (_case, change, key) => {
+		const { error } = await runTool('shipment', 'create', fromModel, { input: [{ ...order, ...change }] });
+		expect(error?.message).toMatch(new RegExp(`^Refused, nothing was sent to Cargus\\. \`${key}\`: `));
+	});
+
+	it('the same refusals in a workflow still name the form\'s field and the item', async () => {
+		const { error } = await runOperation(engineFor(sandbox), 'shipment', 'create', { ...fromModel, recipientCountyId: 'Atlantis', recipientLocalityId: 'Cluj-Napoca', recipientName: 'Ana Pop', recipientPhone: '0722000000', pieces: { piece: [{ type: 1, weight: 2 }] } });
+		expect(error?.message).toMatch(/^Recipient County Name or ID \(item 1\): "Atlantis" is not a county Cargus knows: .* The closest: /);
+	});
+
 	it('takes the agent\'s 2.5 kg and says what to do next by the operations\' names, not by menus', async () => {
 		const { json, error } = await runTool('shipment', 'create', {
 			senderLocationId: 1005962049, serviceId: 34, recipientName: 'Ana Pop', recipientPhone: '0722000000', recipientCountyId: 'CJ', recipientLocalityId: 'Cluj-Napoca',
