@@ -117,9 +117,9 @@ describe('bad input is refused before anything is sent', () => {
 		await expectRefused('shipment', 'getStatus', { barcode: '804115458 804346669' }, 'Barcode (item 1): this operation takes one barcode, not 2: enter one barcode (AWB number) of 6 to 20 digits');
 	});
 
-	test('more than 50 barcodes in one AWB PDF', async () => {
-		const many = Array.from({ length: 51 }, (_, index) => String(100000000 + index)).join(',');
-		await expectRefused('document', 'getAwbPdf', { barcodes: many }, 'Barcodes (item 1): 51 barcodes are more than one request takes: enter at most 50, or split the list into several items');
+	test('more barcodes than one AWB PDF request\'s query takes', async () => {
+		const many = Array.from({ length: 120 }, (_, index) => String(100000000 + index)).join(',');
+		await expectRefused('document', 'getAwbPdf', { barcodes: many }, 'Barcodes (item 1): 120 barcodes are more than one request takes (the first 117 fit in its query): split the list into several items, or turn on Combine Items, which makes as many requests as the list needs');
 	});
 
 	test('From after To, naming the item', async () => {

@@ -207,7 +207,7 @@ export function barcodeListField(rule: Extract<RuleName, 'barcodes' | 'barcodesO
 			required: true,
 			placeholder: '804115458, 804346669',
 			description:
-				'One barcode (AWB number) or several, separated by commas or new lines, or an array from an expression; at most 50 for one AWB PDF, any number for tracking (50 per request)',
+				'One barcode (AWB number) or several, separated by commas or new lines, or an array from an expression; for one AWB PDF as many as one request\'s query takes (about 100), any number for tracking (50 per request)',
 		},
 		{ rule, to, oneForAllOperations: true },
 	);

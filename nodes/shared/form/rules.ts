@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { MAX_BARCODES_PER_REQUEST } from '../values/barcodes';
+import { BARCODE_LIST_BYTES } from '../values/barcodes';
 import { dateOf, rfc3339 } from '../values/input';
 import { quote } from '../values/quote';
 import type { Reading } from '../values/values';
@@ -61,7 +61,7 @@ export const RULES = {
 	barcode: (value) => firstBarcode(readBarcodes(value, true)),
 	/** Lists the operation's sender splits into requests of 50 itself. */
 	barcodes: (value) => barcodeList(readBarcodes(value, false)),
-	barcodesOneRequest: (value) => barcodeList(readBarcodes(value, false, MAX_BARCODES_PER_REQUEST)),
+	barcodesOneRequest: (value) => barcodeList(readBarcodes(value, false, BARCODE_LIST_BYTES)),
 	date: (value, { timezone }) => {
 		const date = typeof value === 'string' || value instanceof Date ? dateOf(value, timezone) : undefined;
 		if (date) return { value: rfc3339(date) };

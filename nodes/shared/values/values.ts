@@ -1,4 +1,4 @@
-import { BarcodeError, parseBarcodes } from './barcodes';
+import { BarcodeError, barcodeBatches, barcodeListBytes, parseBarcodes } from './barcodes';
 import { quote } from './quote';
 
 /*
@@ -114,10 +114,10 @@ export function readEmail(value: unknown): Reading<string> {
 const LONGEST_BARCODE_LIST = 200_000;
 
 /** Barcodes as users give them (see parseBarcodes); `one` takes exactly one, `max` caps a list. */
-export function readBarcodes(value: unknown, one: boolean, max?: number): Reading<string[]> {
+export function readBarcodes(value: unknown, one: boolean, maxListBytes?: number): Reading<string[]> {
 	const allowed = one
 		? 'enter one barcode (AWB number) of 6 to 20 digits'
-		: `enter barcodes (AWB numbers) of 6 to 20 digits separated by commas or new lines, or a list${max ? `; at most ${max}` : ''}`;
+		: 'enter barcodes (AWB numbers) of 6 to 20 digits separated by commas or new lines, or a list';
 	if (typeof value === 'boolean' || (value !== null && typeof value === 'object' && !Array.isArray(value))) {
 		return { problem: `${quote(value)} is not a barcode`, allowed };
 	}
@@ -132,8 +132,12 @@ export function readBarcodes(value: unknown, one: boolean, max?: number): Readin
 		return { problem: error instanceof BarcodeError ? error.problem : (error as Error).message, allowed };
 	}
 	if (one && barcodes.length > 1) return { problem: `this operation takes one barcode, not ${barcodes.length}`, allowed };
-	if (max !== undefined && barcodes.length > max) {
-		return { problem: `${barcodes.length} barcodes are more than one request takes`, allowed: `enter at most ${max}, or split the list into several items` };
+	if (maxListBytes !== undefined && barcodeListBytes(barcodes) > maxListBytes) {
+		const fit = barcodeBatches(barcodes, maxListBytes)[0].length;
+		return {
+			problem: `${barcodes.length} barcodes are more than one request takes (the first ${fit} fit in its query)`,
+			allowed: 'split the list into several items, or turn on Combine Items, which makes as many requests as the list needs',
+		};
 	}
 	return { value: barcodes };
 }

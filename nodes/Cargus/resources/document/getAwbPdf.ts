@@ -6,13 +6,16 @@ import { barcodeListField, fileOptions } from '../../../shared/form/fields';
 import { BINARY_REQUEST, operation } from '../../../shared/run/operation';
 import { orFailWith, pdfFile } from '../../../shared/run/output';
 import { sendWithTokenInQuery } from '../../../shared/transport/send';
+import { combinedPartOf, withCombineItems } from './combineItems';
 
 function fileName(this: IExecuteSingleFunctions): string {
+	const part = combinedPartOf(this);
+	if (part) return part.count === 1 ? 'awb-labels.pdf' : `awb-labels-${part.number}-of-${part.count}.pdf`;
 	const [first, ...others] = parseBarcodes(this.getNodeParameter('barcodes'));
 	return others.length > 0 ? `awb-${first}-and-${others.length}-more.pdf` : `awb-${first}.pdf`;
 }
 
-export const getAwbPdf = operation({
+const eachItem = operation({
 	name: 'Get AWB PDF',
 	value: 'getAwbPdf',
 	action: 'Get shipping labels (AWB PDF)',
@@ -24,6 +27,16 @@ export const getAwbPdf = operation({
 	send: sendWithTokenInQuery,
 	fields: [
 		barcodeListField('barcodesOneRequest', toQuery('barCodes')),
+		{
+			displayName: 'Combine Items',
+			name: 'combineItems',
+			type: 'boolean',
+			noDataExpression: true,
+			default: false,
+			description:
+				'Whether to make one PDF of the barcodes of all input items, in input order, instead of one PDF per item. A list longer than one request takes (about 100 barcodes) gives one PDF per request, in order. As an AI tool, each call is one item: the option changes nothing.',
+			hint: 'For a label printer, add Print Options › Format › Label 10×14',
+		},
 		{
 			displayName: 'Print Options',
 			name: 'printOptions',
@@ -95,3 +108,5 @@ export const getAwbPdf = operation({
 		return `Cargus has no AWB for ${parseBarcodes(this.getNodeParameter('barcodes')).join(', ')}`;
 	}),
 });
+
+export const getAwbPdf = withCombineItems(eachItem);
