@@ -59,7 +59,7 @@ export const trackingProperties: INodeProperties[] = [
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: MAX_BARCODES_PER_REQUEST },
 			default: MAX_BARCODES_PER_REQUEST,
-			description: `How many barcodes to trace in one request (at most ${MAX_BARCODES_PER_REQUEST}, the service's limit)`,
+			description: `How many barcodes to trace in one request (at most ${MAX_BARCODES_PER_REQUEST}: Cargus documents no limit, and its clients send 10 to 50)`,
 		},
 		{
 			displayName: 'Emit Existing Events',
