@@ -23,6 +23,7 @@ import { street } from './resources/street';
 import { customOperationsOf, isListCondition, nodeProperties, subtitleOf } from '../shared/run/node';
 import { REQUEST_DEFAULTS } from '../shared/run/operationRun';
 import { toolDescriptionFields } from './toolDescriptions';
+import { REQUEST_OPTIONS } from '../shared/transport/rateLimitOption';
 
 const ONE_MAIN_CONNECTION = [NodeConnectionTypes.Main];
 
@@ -63,7 +64,7 @@ export class Cargus implements INodeType {
 		// here would be evaluated twice for every item.
 		requestDefaults: REQUEST_DEFAULTS,
 		hints: EMPTY_OUTPUT_HINT,
-		properties: [...toolDescriptionFields(RESOURCES), ...nodeProperties(RESOURCES, 'shipment')],
+		properties: [...toolDescriptionFields(RESOURCES), ...nodeProperties(RESOURCES, 'shipment'), REQUEST_OPTIONS],
 	};
 
 	// n8n runs these instead of its declarative engine, which would evaluate every parameter of the node for

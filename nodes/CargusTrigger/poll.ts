@@ -25,7 +25,7 @@ export async function pollEvent(this: IPollFunctions, event: AnyTriggerEvent): P
 	}
 
 	const deadline = Date.now() + pollBudgetMs(this) * BUDGET_SHARE;
-	const source = await readSource.call(this, settings.timeoutMs);
+	const source = await readSource.call(this, settings.timeoutMs, deadline);
 	const changes: unknown[] = [];
 	const outcomes = await runRequests(this, source, requests, {
 		concurrency: event.concurrency,
@@ -71,7 +71,7 @@ export async function fetchTestEvent(this: IPollFunctions, event: AnyTriggerEven
 		throw new NodeOperationError(this.getNode(), event.nothingToWatch.message, { description: event.nothingToWatch.description });
 	}
 	const deadline = Date.now() + pollBudgetMs(this) * BUDGET_SHARE;
-	const source = await readSource.call(this, settings.timeoutMs);
+	const source = await readSource.call(this, settings.timeoutMs, deadline);
 	let newest: { change: unknown } | undefined;
 	const outcomes = await runRequests(this, source, requests, {
 		concurrency: 1,

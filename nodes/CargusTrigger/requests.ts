@@ -21,7 +21,7 @@ export interface RequestOutcome<Request> {
 	/** The answer was received and handed on. */
 	done?: boolean;
 	error?: NodeApiError;
-	/** Not sent because the poll's time budget ran out or Cargus answered 429; the next poll asks again. */
+	/** Not sent because the poll's time budget ran out, or Cargus' rate limit outlasted it; the next poll asks again. */
 	skipped?: boolean;
 }
 
@@ -46,7 +46,7 @@ export async function send(
 ): Promise<IN8nHttpFullResponse> {
 	let response: IN8nHttpFullResponse;
 	try {
-		response = await requestWithCredential(context, { timeout: source.timeoutMs, ...request }, source.credentials, source.reference);
+		response = await requestWithCredential(context, { timeout: source.timeoutMs, ...request }, source.credentials, source.reference, source.patience);
 	} catch (error) {
 		const failure = failureOf(error);
 		if (failure.status === 401 && isSubscriptionKeyRefusal(failure.body)) {
@@ -140,7 +140,7 @@ export interface RunOptions<Request, Answer> {
  * Sends the requests a few at a time and hands each answer to `receive` in request order as soon as
  * the requests before it are settled, so a poll never holds every answer at once. A failed request is
  * reported, not thrown, so the others still count. Requests not started before the deadline, or after
- * Cargus answered 429 (rate limit), are skipped: more requests would not be answered either.
+ * a 429 that the poll's budget could not wait out (rate limit), are skipped: they would not be answered either.
  */
 export async function runRequests<Request, Answer>(
 	context: IPollFunctions,

@@ -8,6 +8,7 @@ import {
 import { credentialReferenceOf } from '../shared/transport/authenticatedRequest';
 import { baseUrlOf } from '../shared/cargus/baseUrl';
 import { hasAccount } from '../shared/transport/login';
+import { patienceFor, type Patience } from '../shared/transport/rateLimit';
 
 /** Where and how a poll sends its requests, from the Cargus API credential read once per poll. */
 export interface Source {
@@ -18,9 +19,11 @@ export interface Source {
 	/** Whether the credential has a login account (operations that need a token can run). */
 	withLogin: boolean;
 	timeoutMs: number;
+	/** A 429 of Cargus' gateway is waited out while the poll's time budget lasts, by all its requests together. */
+	patience: Patience;
 }
 
-export async function readSource(this: IPollFunctions, timeoutMs: number): Promise<Source> {
+export async function readSource(this: IPollFunctions, timeoutMs: number, deadline: number): Promise<Source> {
 	const credentials = await this.getCredentials('cargusApi');
 	let baseUrl: string;
 	try {
@@ -30,5 +33,6 @@ export async function readSource(this: IPollFunctions, timeoutMs: number): Promi
 			description: 'Open the Cargus API credential and fill in its Base URL.',
 		});
 	}
-	return { credentials, reference: credentialReferenceOf(this), baseUrl, withLogin: hasAccount(credentials), timeoutMs };
+	const patience = patienceFor(Infinity, undefined, deadline);
+	return { credentials, reference: credentialReferenceOf(this), baseUrl, withLogin: hasAccount(credentials), timeoutMs, patience };
 }

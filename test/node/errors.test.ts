@@ -67,10 +67,11 @@ describe('errors a person can act on', () => {
 		expect(error?.message).toBe('Cargus answered with an error: AWB inexistent');
 	});
 
-	test('the rate limit says how long to wait', async () => {
+	test('the rate limit says how long to wait, with Rate Limit Wait at 0', async () => {
 		await sandbox.control.addFault({ operation: 'trace', kind: 'status', status: 429, body: { statusCode: 429, message: 'Rate limit is exceeded. Try again in 7 seconds.' } });
-		const { error } = await runOperation(engineFor(sandbox), 'shipment', 'track', { barcodes: await aBarcode() });
+		const { error } = await runOperation(engineFor(sandbox), 'shipment', 'track', { barcodes: await aBarcode(), requestOptions: { rateLimitWait: 0 } });
 		expect(error?.message).toBe('Cargus rate limit exceeded (HTTP 429: Rate limit is exceeded. Try again in 7 seconds.)');
+		expect(error?.description).toMatch(/^Wait 1 second and run again, or let the node wait for it: set Rate Limit Wait/);
 	});
 
 	test('a wrong base URL is reported as an unknown address', async () => {

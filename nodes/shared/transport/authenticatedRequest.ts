@@ -13,6 +13,8 @@ import { NodeApiError } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../cargus/credentials';
 import { answered, failureOf, isAnswered } from './errors';
 import { hasAccount } from './login';
+import { gateKeyOf, throughRateLimit, type Outcome, type Patience, type RateLimited } from './rateLimit';
+import { patienceOfItem } from './rateLimitOption';
 import { readAgainOnReset } from './readAgain';
 import { isFailedToAuthenticate, isSubscriptionKeyRefusal } from '../cargus/serviceMessage';
 import { refuseToken, withUsableToken } from './tokenCache';
@@ -32,19 +34,25 @@ const MAX_TRIES = 3;
  * subscription key is answered as it is, with no login.
  * Returns the last response, which may still be "Failed to authenticate!"; throws n8n's error otherwise.
  * `reference` is the node's credential reference, which a caller sending many requests reads once.
+ * Every request goes through the rate-limit gate of its subscription key (rateLimit.ts) with `patience`,
+ * by default the item's (its Options' Rate Limit Wait).
  */
 export async function requestWithCredential(
 	context: RequestContext,
 	request: IHttpRequestOptions,
 	credentials: ICredentialDataDecryptedObject,
 	reference: INodeCredentialsDetails | undefined = credentialReferenceOf(context),
+	patience: Patience = patienceOfItem(context),
 ): Promise<IN8nHttpFullResponse> {
+	const gateKey = gateKeyOf(credentials);
 	let attempt = withUsableToken(credentials);
 	for (let tries = 1; ; tries++) {
 		// A token from the login refused too: logging in again would not help.
 		const isLastTry = tries === MAX_TRIES || attempt.token === '' || !hasAccount(credentials);
 		try {
-			const response = await readAgainOnReset(request, async () => await send(context, request, attempt, reference));
+			const response = await readAgainOnReset(request, async () =>
+				await throughRateLimit(gateKey, patience, async () => await send(context, request, attempt, reference), rateLimitOfError),
+			);
 			if (isLastTry || !isFailedToAuthenticate(response.body)) return response;
 		} catch (error) {
 			// n8n's helper throws NodeApiErrors, which this hands back as they are; Cargus' own answer goes back whole.
@@ -80,6 +88,13 @@ async function send(
 	)) as IN8nHttpFullResponse;
 	if (response.statusCode >= 400) throw answered(response);
 	return response;
+}
+
+/** A 429 of the gateway, thrown as Cargus' answer with an error status. */
+export function rateLimitOfError(outcome: Outcome<unknown>): RateLimited | undefined {
+	if (!('error' in outcome)) return undefined;
+	const failure = failureOf(outcome.error);
+	return failure.status === 429 ? { retryAfter: failure.headers?.['retry-after'] } : undefined;
 }
 
 function isTokenRefusal(error: unknown): boolean {

@@ -2,6 +2,7 @@ import type { ICredentialDataDecryptedObject, IExecuteSingleFunctions, IN8nHttpF
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { baseUrlOf } from '../cargus/baseUrl';
+import { waitedMsOf } from './rateLimit';
 import { redact, redactValue, secretsOf } from './redact';
 import { SUBSCRIPTION_KEY_ADVICE, subscriptionKeyRejected } from './login';
 import { isSubscriptionKeyRefusal, serviceMessageOf } from '../cargus/serviceMessage';
@@ -13,6 +14,8 @@ export interface HttpFailure {
 	code?: string;
 	/** The innermost error's own message, for a failure with neither an answer nor a network error code. */
 	reason?: string;
+	/** How long the request waited for the rate limit before it was given up (rateLimit.ts). */
+	rateLimitWaitedMs?: number;
 	loginError?: { summary: string; advice: string; httpStatus?: number };
 }
 
@@ -80,6 +83,7 @@ export function failureOf(error: unknown): HttpFailure {
 		headers: response?.headers as Record<string, unknown> | undefined,
 		code: code as string | undefined,
 		reason: reason as string | undefined,
+		rateLimitWaitedMs: chain.map(waitedMsOf).find((value) => value !== undefined),
 		loginError,
 	};
 }
@@ -137,10 +141,13 @@ function explain(failure: HttpFailure, credentials?: ICredentialDataDecryptedObj
 	}
 	if (status === 429) {
 		const retryAfter = failure.headers?.['retry-after'];
-		const wait = retryAfter === undefined ? 'a few seconds' : `${String(retryAfter)} seconds`;
+		const wait = retryAfter === undefined ? 'a few seconds' : `${String(retryAfter)} second${String(retryAfter) === '1' ? '' : 's'}`;
+		const waited = failure.rateLimitWaitedMs ?? 0;
 		return {
 			message: `Cargus rate limit exceeded (HTTP 429${quoted})`,
-			description: `Wait ${wait} and run again, or turn on Retry On Fail in the node settings with a wait between tries.`,
+			description: waited > 0
+				? `The item waited ${Math.round(waited / 1000)} seconds in all, as long as Cargus asked each time, and was still refused. Raise Rate Limit Wait (Seconds) under the node's Request Options, or send fewer items per execution (Batching under Request Options).`
+				: `Wait ${wait} and run again, or let the node wait for it: set Rate Limit Wait (Seconds) under the node's Request Options (0 fails at the first refusal).`,
 		};
 	}
 	if (status >= 400 && status < 500) {

@@ -2,6 +2,7 @@ import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IN8nHttpFullRe
 
 import { baseUrlOf } from '../cargus/baseUrl';
 import { isFailedToAuthenticate, serviceMessageOf } from '../cargus/serviceMessage';
+import { DEFAULT_RATE_LIMIT_WAIT_SECONDS, gateKeyOf, patienceFor, throughRateLimit } from './rateLimit';
 
 export const SUBSCRIPTION_KEY_HEADER = 'Ocp-Apim-Subscription-Key';
 export const LEGAL_ENTITY_LOGIN = '/api/LoginUser/Juridic';
@@ -21,7 +22,7 @@ export function subscriptionKeyRejected(status: number, body?: unknown): string 
 	return `Cargus rejected the subscription key (HTTP ${status}${said ? `: ${said}` : ''})`;
 }
 
-export type LoginProblem = 'subscriptionKey' | 'account' | 'unreachable';
+export type LoginProblem = 'subscriptionKey' | 'account' | 'unreachable' | 'rateLimit';
 
 /** A login that failed, with a message that names what to fix and never contains a secret. */
 export class CargusLoginError extends Error {
@@ -114,16 +115,22 @@ async function loginAt(
 ): Promise<string | CargusLoginError> {
 	const baseUrl = baseUrlOf(credentials);
 	const username = String(credentials.username ?? '').trim();
-	const outcome = await helper.helpers
-		.httpRequest({
-			method: 'POST',
-			url: `${baseUrl}${endpoint}`,
-			headers: { [SUBSCRIPTION_KEY_HEADER]: String(credentials.apiKey ?? '') },
-			body: { UserName: username, Password: String(credentials.password ?? '') },
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-		})
+	const request = {
+		method: 'POST' as const,
+		url: `${baseUrl}${endpoint}`,
+		headers: { [SUBSCRIPTION_KEY_HEADER]: String(credentials.apiKey ?? '') },
+		body: { UserName: username, Password: String(credentials.password ?? '') },
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+	};
+	// A login goes through the gate of its subscription key like every request (rateLimit.ts).
+	const outcome = await throughRateLimit(
+		gateKeyOf(credentials),
+		patienceFor(DEFAULT_RATE_LIMIT_WAIT_SECONDS),
+		async () => (await helper.helpers.httpRequest(request)) as IN8nHttpFullResponse,
+		(sent) => ('value' in sent && sent.value.statusCode === 429 ? { retryAfter: sent.value.headers?.['retry-after'] } : undefined),
+	)
 		.then(
 			(response: IN8nHttpFullResponse) => response,
 			() => new CargusLoginError(
@@ -150,6 +157,15 @@ function loginFailure(response: IN8nHttpFullResponse, username: string, endpoint
 	const said = serviceMessage ? `: ${serviceMessage}` : '';
 	if (status === 401 || status === 403) {
 		return new CargusLoginError(subscriptionKeyRejected(status, response.body), SUBSCRIPTION_KEY_ADVICE, 'subscriptionKey', status);
+	}
+	if (status === 429) {
+		return new CargusLoginError(
+			`Cargus' rate limit refused the login (HTTP 429${said})`,
+			`The login waited ${DEFAULT_RATE_LIMIT_WAIT_SECONDS} seconds in all for the rate limit of the subscription key and was still refused: run fewer workflows with this key at once, or ask Cargus for a higher limit.`,
+			'rateLimit',
+			status,
+			serviceMessage,
+		);
 	}
 	return new CargusLoginError(
 		`Cargus login failed for account "${username}" (HTTP ${status}${said})`,

@@ -126,7 +126,7 @@ export async function renewToken(helper: IHttpRequestHelper, credentials: ICrede
 /** Keeps a refused login for a while, so the items after it fail at once instead of each logging in. */
 function remembered(entry: AccountTokens, error: unknown): unknown {
 	if (error instanceof CargusLoginError) {
-		const memory = error.problem === 'unreachable' ? UNREACHABLE_MEMORY_MS : REFUSED_LOGIN_MEMORY_MS;
+		const memory = error.problem === 'unreachable' || error.problem === 'rateLimit' ? UNREACHABLE_MEMORY_MS : REFUSED_LOGIN_MEMORY_MS;
 		entry.lastFailure = { error, until: Date.now() + memory };
 	}
 	return error;

@@ -1,0 +1,195 @@
+import { createHash } from 'crypto';
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import { baseUrlOf } from '../cargus/baseUrl';
+
+/**
+ * How long the requests of one item (or one poll) may wait out Cargus' rate limit. Only the waits that
+ * Cargus asks for (Retry-After) count; waiting for the pace of the other items does not.
+ */
+export interface Patience {
+	/** Retry-After waits allowed in all, in ms: 0 gives the first 429 back at once. */
+	maxWaitMs: number;
+	waitedMs: number;
+	/** No wait may end after this (epoch ms): a poll's time budget. */
+	deadline?: number;
+	/** n8n's cancel signal: every wait ends at once when the execution is cancelled. */
+	signal?: AbortSignal;
+}
+
+/** What a request came to: its answer, or what it threw. */
+export type Outcome<T> = { value: T } | { error: unknown };
+
+/** The gateway's 429, read off an outcome: its Retry-After header as sent. */
+export interface RateLimited {
+	retryAfter: unknown;
+}
+
+export const DEFAULT_RATE_LIMIT_WAIT_SECONDS = 60;
+
+/**
+ * One gate per subscription key and base URL, as Cargus' gateway counts. Once the gateway has refused a
+ * request, the process starts that key's requests one `intervalMs` apart, learnt from how many the
+ * gateway served in the Retry-After window before it refused, and eases off again when refusals stop.
+ */
+interface Gate {
+	intervalMs: number;
+	/** When the next request may start (epoch ms): after a 429, not before its Retry-After. */
+	nextStartMs: number;
+	/** When the requests served in the last minute started. */
+	served: number[];
+	lastRefusalMs: number;
+}
+
+const gates = new Map<string, Gate>();
+const MAX_GATES = 100;
+const SERVED_MEMORY_MS = 60_000;
+const MAX_SERVED = 2_000;
+/** The pace kept a little under the one learnt, so that a paced batch meets no refusal. */
+const MARGIN = 1.05;
+/** Refusal-free time after which the pace eases off, a tenth each request. */
+const EASE_AFTER_MS = 10_000;
+const MIN_INTERVAL_MS = 50;
+const MAX_INTERVAL_MS = 10_000;
+/** Waits for a 429 without a readable Retry-After: 1 s, then twice as long each time, at most 30 s. */
+const FIRST_BACKOFF_MS = 1_000;
+const MAX_BACKOFF_MS = 30_000;
+
+/** The patience of one run of requests, with `seconds` of Retry-After waits allowed. */
+export function patienceFor(seconds: number, signal?: AbortSignal, deadline?: number): Patience {
+	const maxWaitMs = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : seconds === Infinity ? Infinity : 0;
+	return { maxWaitMs, waitedMs: 0, deadline, signal };
+}
+
+/** The gate of the credential's subscription key and base URL. */
+export function gateKeyOf(credentials: ICredentialDataDecryptedObject): string {
+	let baseUrl = '';
+	try {
+		baseUrl = baseUrlOf(credentials);
+	} catch {
+		// The request itself reports a missing base URL.
+	}
+	return createHash('sha256').update(`${baseUrl}\n${String(credentials.apiKey ?? '')}`).digest('hex').slice(0, 32);
+}
+
+/**
+ * Sends through the gate of `gateKey`: at the gate's pace, and again after each 429 of the gateway (which
+ * answers it before the service sees the request, so nothing was done) for as long as `patience` allows.
+ * Any other answer or failure is handed back as it came, never sent again here. When the patience runs
+ * out, the last 429 is handed back with the time waited (`waitedMs` on the error).
+ */
+export async function throughRateLimit<T>(
+	gateKey: string,
+	patience: Patience,
+	send: () => Promise<T>,
+	rateLimitOf: (outcome: Outcome<T>) => RateLimited | undefined,
+): Promise<T> {
+	const gate = gateOf(gateKey);
+	for (let refusals = 0; ; refusals++) {
+		await takeTurn(gate, patience.signal);
+		const startedMs = Date.now();
+		let outcome: Outcome<T>;
+		try {
+			outcome = { value: await send() };
+		} catch (error) {
+			outcome = { error };
+		}
+		const limited = rateLimitOf(outcome);
+		if (limited === undefined) {
+			noteServed(gate, startedMs);
+			if ('error' in outcome) throw outcome.error;
+			return outcome.value;
+		}
+		const waitMs = retryAfterMs(limited.retryAfter) ?? Math.min(FIRST_BACKOFF_MS * 2 ** refusals, MAX_BACKOFF_MS);
+		const now = Date.now();
+		noteRefusal(gate, now, waitMs);
+		const beyondDeadline = patience.deadline !== undefined && now + waitMs > patience.deadline;
+		if (patience.waitedMs + waitMs > patience.maxWaitMs || beyondDeadline) {
+			if ('value' in outcome) return outcome.value;
+			throw withWaited(outcome.error, patience.waitedMs);
+		}
+		patience.waitedMs += waitMs;
+	}
+}
+
+/** The time an error's request waited for the rate limit before it was given up, if it waited. */
+export function waitedMsOf(error: unknown): number | undefined {
+	const waited = (error as { cargusRateLimitWaitedMs?: unknown } | undefined)?.cargusRateLimitWaitedMs;
+	return typeof waited === 'number' ? waited : undefined;
+}
+
+function withWaited(error: unknown, waitedMs: number): unknown {
+	if (error !== null && typeof error === 'object') Object.assign(error, { cargusRateLimitWaitedMs: waitedMs });
+	return error;
+}
+
+/** Retry-After in ms: seconds, or an HTTP date; undefined when missing or unreadable. */
+function retryAfterMs(value: unknown): number | undefined {
+	const text = String(Array.isArray(value) ? value[0] : (value ?? '')).trim();
+	if (text === '') return undefined;
+	if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000);
+	const date = Date.parse(text);
+	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function gateOf(key: string): Gate {
+	let gate = gates.get(key);
+	if (gate === undefined) {
+		if (gates.size >= MAX_GATES) gates.clear();
+		gate = { intervalMs: 0, nextStartMs: 0, served: [], lastRefusalMs: 0 };
+		gates.set(key, gate);
+	}
+	return gate;
+}
+
+async function takeTurn(gate: Gate, signal?: AbortSignal): Promise<void> {
+	if (signal?.aborted) throw cancelled();
+	const now = Date.now();
+	if (gate.intervalMs === 0 && gate.nextStartMs <= now) return;
+	const start = Math.max(now, gate.nextStartMs);
+	gate.nextStartMs = start + gate.intervalMs;
+	await pause(start - now, signal);
+}
+
+function noteServed(gate: Gate, startedMs: number): void {
+	gate.served.push(startedMs);
+	while (gate.served.length > MAX_SERVED || (gate.served.length > 0 && gate.served[0] < startedMs - SERVED_MEMORY_MS)) gate.served.shift();
+	if (gate.intervalMs > 0 && startedMs - gate.lastRefusalMs > EASE_AFTER_MS) {
+		gate.intervalMs = gate.intervalMs < 5 ? 0 : gate.intervalMs * 0.9;
+	}
+}
+
+function noteRefusal(gate: Gate, now: number, waitMs: number): void {
+	const window = Math.max(waitMs, FIRST_BACKOFF_MS);
+	const servedInWindow = gate.served.filter((started) => started > now - window).length;
+	// Refused with nothing of this process served: others spend the limit, and only the Retry-After says more.
+	const learnt = servedInWindow > 0 ? (window / servedInWindow) * MARGIN : Math.max(gate.intervalMs, MIN_INTERVAL_MS);
+	gate.intervalMs = Math.min(Math.max(gate.intervalMs, learnt), MAX_INTERVAL_MS);
+	gate.nextStartMs = Math.max(gate.nextStartMs, now + waitMs);
+	gate.lastRefusalMs = now;
+}
+
+async function pause(ms: number, signal?: AbortSignal): Promise<void> {
+	if (ms <= 0) return;
+	if (signal === undefined) return await sleep(ms);
+	let onAbort: () => void = () => undefined;
+	const aborted = new Promise<never>((_resolve, reject) => {
+		onAbort = () => reject(cancelled());
+		signal.addEventListener('abort', onAbort, { once: true });
+	});
+	try {
+		await Promise.race([sleep(ms), aborted]);
+	} finally {
+		signal.removeEventListener('abort', onAbort);
+	}
+}
+
+function cancelled(): Error {
+	return new Error("The execution was cancelled while it waited for Cargus' rate limit");
+}
+
+/** Forgets every gate (tests). */
+export function forgetRateLimits(): void {
+	gates.clear();
+}
