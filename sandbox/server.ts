@@ -15,6 +15,7 @@ import { registerLogin } from './routes/login';
 import { registerPickupLocations } from './routes/pickupLocations';
 import { registerPickupOrders } from './routes/pickupOrders';
 import { registerReturnAwb } from './routes/returnAwb';
+import { registerReturnsAndProofs } from './routes/returnsAndProofs';
 import { registerShipAndGo } from './routes/shipAndGo';
 import { registerTracking } from './routes/tracking';
 
@@ -48,6 +49,7 @@ export function buildServer(context: SandboxContext, logger?: (line: string) => 
 	registerReturnAwb(app, context);
 	registerAwbs(app, context);
 	registerTracking(app, context);
+	registerReturnsAndProofs(app, context);
 	registerCashOnDelivery(app, context);
 	registerLocalities(app, context);
 	registerGeography(app, context);
