@@ -44,6 +44,9 @@ const BEYOND = [
 	'GET /api/Awbs/GetByDate',
 	'GET /api/OrderDocuments',
 	'POST /api/ShippingCalculation',
+	'GET /api/AwbRetur',
+	'GET /api/AwbScan',
+	'GET /api/AwbTrace/WithRedirect',
 ];
 
 function operations(): INodePropertyOptions[] {

@@ -66,11 +66,14 @@ const REQUIRED: Record<string, string[]> = {
 	'shipment.delete': ['barcode'],
 	// By barcode or by pickup order: each is shown for its Find By only.
 	'shipment.get': ['barcode', 'orderId'],
+	'shipment.getDeliveryPicture': ['barcode'],
 	'shipment.getMany': ['fromDate', 'toDate'],
+	'shipment.getReturning': ['day'],
 	'shipment.getCashOnDelivery': [],
 	'shipment.getStatus': ['barcode'],
 	'shipment.track': ['barcodes'],
 	'shipment.trackWithoutLogin': ['barcode'],
+	'shipment.trackWithRedirects': ['barcode'],
 	'shipment.trackWithStatus': ['barcodes'],
 };
 
@@ -243,6 +246,8 @@ describe('defaults, subtitle and search', () => {
 			'shipAndGoPoint.getMany',
 			'shipment.getCashOnDelivery',
 			'shipment.getMany',
+			'shipment.getReturning',
+			'shipment.trackWithRedirects',
 			'street.getMany',
 		]);
 		expect(hint.message).not.toMatch(/HTTP|204/);

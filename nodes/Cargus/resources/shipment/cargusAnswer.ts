@@ -1,0 +1,97 @@
+import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { BINARY_PROPERTY_PARAMETER } from '../../../shared/run/output';
+
+type Output = (this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse) => Promise<INodeExecutionData[]>;
+
+function isRecord(value: unknown): value is IDataObject {
+	return value !== null && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value);
+}
+
+/** The answer's body as JSON when it is JSON text or bytes; otherwise as it came. */
+function bodyOf(response: IN8nHttpFullResponse): unknown {
+	const { body } = response;
+	const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
+	if (typeof text !== 'string') return text;
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return text;
+	}
+}
+
+function isNothing(response: IN8nHttpFullResponse, body: unknown): boolean {
+	return response.statusCode === 204 || body === undefined || body === null || body === '' || (Array.isArray(body) && body.length === 0);
+}
+
+/** {"Error": …} or {"Message": …} (alone, or every element of a list): Cargus refusing in a 200. */
+function refusalOf(body: unknown): string | undefined {
+	const elements = Array.isArray(body) ? body : [body];
+	const said = elements.map((element) => (isRecord(element) ? (element.Error ?? element.error ?? element.Message ?? element.message) : undefined));
+	if (said.some((text) => typeof text !== 'string') || elements.some((element) => Object.keys(element as IDataObject).length > 2)) return undefined;
+	return said.join('; ');
+}
+
+/**
+ * Cargus' answer passed through, whatever its shape: each record of a list one item, a lone record one item, a
+ * value (a bare string, a number, or one in a list) one item `{ [valueKey]: value }`; 204 or [] no item.
+ */
+export function eachElementOfTheAnswer(valueKey: string): Output {
+	return async function (this, _items, response) {
+		const body = bodyOf(response);
+		if (isNothing(response, body)) return [];
+		const refusal = refusalOf(body);
+		if (refusal !== undefined) {
+			const message = `Cargus answered with an error: ${refusal}`;
+			throw new NodeApiError(this.getNode(), { message } as JsonObject, { message, itemIndex: this.getItemIndex() });
+		}
+		return (Array.isArray(body) ? body : [body]).map((element) => ({ json: isRecord(element) ? element : { [valueKey]: element as IDataObject[string] } }));
+	};
+}
+
+const IMAGE_TYPES: Array<{ mimeType: string; extension: string; is: (bytes: Buffer) => boolean }> = [
+	{ mimeType: 'image/jpeg', extension: 'jpg', is: (bytes) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff },
+	{ mimeType: 'image/png', extension: 'png', is: (bytes) => bytes.subarray(0, 8).toString('latin1') === '\x89PNG\r\n\x1a\n' },
+	{ mimeType: 'image/gif', extension: 'gif', is: (bytes) => bytes.subarray(0, 4).toString('latin1') === 'GIF8' },
+	{ mimeType: 'image/webp', extension: 'webp', is: (bytes) => bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP' },
+	{ mimeType: 'image/tiff', extension: 'tif', is: (bytes) => ['II*\x00', 'MM\x00*'].includes(bytes.subarray(0, 4).toString('latin1')) },
+	{ mimeType: 'image/bmp', extension: 'bmp', is: (bytes) => bytes.subarray(0, 2).toString('latin1') === 'BM' },
+	{ mimeType: 'application/pdf', extension: 'pdf', is: (bytes) => bytes.subarray(0, 5).toString('latin1') === '%PDF-' },
+];
+
+function pictureIn(value: unknown): { bytes: Buffer; mimeType: string; extension: string } | undefined {
+	let bytes: Buffer | undefined;
+	if (Buffer.isBuffer(value)) bytes = value;
+	else if (typeof value === 'string' && /^[A-Za-z0-9+/=\s]+$/.test(value) && value.length >= 8) bytes = Buffer.from(value, 'base64');
+	else if (isRecord(value)) return Object.values(value).map(pictureIn).find((found) => found !== undefined);
+	if (!bytes || bytes.length === 0) return undefined;
+	const type = IMAGE_TYPES.find((candidate) => candidate.is(bytes));
+	return type ? { bytes, mimeType: type.mimeType, extension: type.extension } : undefined;
+}
+
+/**
+ * The delivery confirmation picture: the raw image, or base64 in a JSON string, or the first record of a list
+ * holding it in a field; named `delivery-<barcode>.<type>` with the MIME type its bytes show.
+ */
+export const deliveryPicture: Output = async function (this, _items, response) {
+	const barcode = String(this.getNodeParameter('barcode'));
+	const raw = response.body;
+	const body = Buffer.isBuffer(raw) && IMAGE_TYPES.some((type) => type.is(raw)) ? raw : bodyOf(response);
+	if (isNothing(response, body) || (Buffer.isBuffer(body) && body.length === 0)) {
+		throw new NodeOperationError(this.getNode(), `Cargus has no delivery picture for ${barcode}`, {
+			itemIndex: this.getItemIndex(),
+			description: 'The picture comes once the parcel is delivered. To let the workflow go on without it, set the node\'s Settings › On Error to Continue.',
+		});
+	}
+	const picture = pictureIn(Array.isArray(body) ? body[0] : body);
+	if (!picture) {
+		const said = typeof body === 'string' ? body : JSON.stringify(body);
+		const message = `Cargus answered "${said.slice(0, 200)}" where a delivery picture was expected`;
+		throw new NodeApiError(this.getNode(), { message } as JsonObject, { message, itemIndex: this.getItemIndex() });
+	}
+	const fileName = `delivery-${barcode}.${picture.extension}`;
+	const property = String(this.getNodeParameter(BINARY_PROPERTY_PARAMETER, 'data') || 'data');
+	const binary = await this.helpers.prepareBinaryData(picture.bytes, fileName, picture.mimeType);
+	return [{ json: { barcode, fileName, mimeType: picture.mimeType, fileSize: picture.bytes.length }, binary: { [property]: binary } }];
+};

@@ -1,0 +1,19 @@
+import { toQuery } from '../../../shared/form/field';
+import { barcodeField } from '../../../shared/form/fields';
+import { operation } from '../../../shared/run/operation';
+import { sendWithToken } from '../../../shared/transport/send';
+import { eachElementOfTheAnswer } from './cargusAnswer';
+
+export const trackWithRedirects = operation({
+	name: 'Track With Redirects',
+	value: 'trackWithRedirects',
+	action: 'Track a shipment with its redirects',
+	subtitle: 'Track with redirects',
+	description: 'The journey of one shipment including the AWBs it was redirected to; one item per AWB as Cargus answers it',
+	method: 'GET',
+	url: '/api/AwbTrace/WithRedirect',
+	send: sendWithToken,
+	fields: [barcodeField(toQuery('barCode'))],
+	output: eachElementOfTheAnswer('value'),
+	isList: true,
+});
