@@ -1,6 +1,6 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions, type NodeApiError } from 'n8n-workflow';
 
-import { orderAndRecipientOf, rememberedAwbs, type OrderAndRecipient } from '../../shared/cargus/orderAndRecipient';
+import { awbAccountOf, orderAndRecipientOf, rememberedAwbs, type OrderAndRecipient } from '../../shared/cargus/orderAndRecipient';
 import { readList, runRequests, send } from '../requests';
 import type { Source } from '../source';
 import type { TrackingSettings } from './settings';
@@ -13,7 +13,7 @@ const CONCURRENT_READS = 4;
 
 /** The account the AWBs belong to: what an AWB is remembered under in this process. */
 function accountOf(source: Source): string {
-	return `${source.baseUrl}\n${String(source.credentials.username ?? '').trim().toLowerCase()}`;
+	return awbAccountOf(source.baseUrl, source.credentials.username);
 }
 
 /** The AWB's order reference and recipient as Cargus answers GET /api/Awbs now (nulls when it has no such AWB). */

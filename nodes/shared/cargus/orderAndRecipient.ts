@@ -28,6 +28,11 @@ export function orderAndRecipientOf(record: IDataObject | undefined): OrderAndRe
 	};
 }
 
+/** The account an AWB is remembered under: Cargus' address and the login's username, as both nodes name it. */
+export function awbAccountOf(baseUrl: string, username: unknown): string {
+	return `${baseUrl}\n${String(username ?? '').trim().toLowerCase()}`;
+}
+
 /** AWBs remembered per process; beyond this many the least recently used is forgotten (and read again if it comes back). */
 export const MAX_REMEMBERED_AWBS = 20_000;
 

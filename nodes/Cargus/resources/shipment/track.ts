@@ -5,6 +5,7 @@ import { oneItemPerElement } from '../../../shared/run/output';
 import { sendInBatches } from '../../../shared/transport/send';
 import { currentStatusFirst, simplifyField } from '../../../shared/cargus/trackingStatus';
 import { oneItemPerBarcode } from './everyBarcode';
+import { trackOptionsField, withOrderAndRecipient } from './orderAndRecipient';
 
 export const track = operation({
 	name: 'Track',
@@ -14,7 +15,7 @@ export const track = operation({
 	description: 'The journey of one or more shipments: every scan from pickup to delivery; one item per barcode, in the order given, Found false for one Cargus does not know',
 	method: 'GET',
 	url: '/api/AwbTrace',
-	send: oneItemPerBarcode(sendInBatches('barCode')),
-	fields: [barcodeListField('barcodes', toQuery('barCode')), simplifyField],
+	send: withOrderAndRecipient(oneItemPerBarcode(sendInBatches('barCode'))),
+	fields: [barcodeListField('barcodes', toQuery('barCode')), simplifyField, trackOptionsField],
 	output: [oneItemPerElement, currentStatusFirst],
 });
