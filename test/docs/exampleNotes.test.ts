@@ -78,7 +78,7 @@ describe('the example workflows\' sticky notes', () => {
 	it('say, in each example, to duplicate it before changing it', () => {
 		const examples = [...new Set(notes.map((note) => note.example))];
 		const silent = examples.filter((example) => !notes.some((note) => note.example === example && /duplicate this workflow before changing it/i.test(note.content)));
-		expect(examples).toHaveLength(7);
+		expect(examples).toHaveLength(8);
 		expect(silent).toEqual([]);
 	});
 
