@@ -218,7 +218,7 @@ function httpCreator(sandboxUrl: string, token: string, credentialId: string, js
  * `count` shop orders: examples/data/shop-order.json, each with its own order number and total. Each run (`run`) has
  * orders of its own: the same order again would be the AWB already made (one AWB per order reference), not a new one.
  */
-function shopOrders(count: number, run: number) {
+export function shopOrders(count: number, run: number) {
 	const order = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'data', 'shop-order.json'), 'utf8')) as Record<string, unknown>;
 	return Array.from({ length: count }, (_, index) => ({ ...order, orderNumber: `BENCH-${run}-${index + 1}`, total: 100 + (index % 500) }));
 }

@@ -2,7 +2,7 @@
  * npm run bench: the product's benchmark. Prints one table of medians (Markdown, as in docs/performance.md).
  * Environment: BENCH_RUNS (5), BENCH_ITEMS (1000), BENCH_WATCHED ("10000,100000"), BENCH_SECONDS (3, per
  * load run), BENCH_RECORDS (10000: invoices and repaid records for the trigger's account events),
- * BENCH_SECTIONS ("flows,create,operations,busyDay,trigger,sandbox"), BENCH_PORT_BASE (5700: n8n, its two task-broker ports,
+ * BENCH_SECTIONS ("flows,create,operations,rateLimit,busyDay,trigger,sandbox"), BENCH_PORT_BASE (5700: n8n, its two task-broker ports,
  * the sandbox and the SMTP sink take that port and the four after it).
  */
 import os from 'node:os';
@@ -17,13 +17,14 @@ import { measureThroughput, throughputRatio } from './throughput';
 import { measureAccountTracking, measureInvoices, measureRepayments } from './accountEvents';
 import { measureTrigger } from './trigger';
 import { BUSY_DAY_AWBS, measureBusyDay, type OrderCost } from './busyDay';
+import { measureRateLimit } from './rateLimit';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
 const RECORDS = Math.max(1, Number(process.env.BENCH_RECORDS ?? 10_000));
 const WATCHED = (process.env.BENCH_WATCHED ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'flows,create,operations,busyDay,trigger,sandbox').split(','));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'flows,create,operations,rateLimit,busyDay,trigger,sandbox').split(','));
 
 const started = Date.now();
 const log = (line: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
@@ -305,6 +306,25 @@ async function accountEventRows(): Promise<Row[]> {
 	return rows;
 }
 
+/** Each run's time against the limit's (requests served ÷ rate), the median of the runs; target ≤ 1.5×. */
+async function rateLimitRows(n8n: BenchN8n): Promise<Row[]> {
+	const runs = await measureRateLimit(n8n, RUNS, log);
+	const labels = [...new Set(runs.map((run) => run.label))];
+	return labels.map((label) => {
+		const mine = runs.filter((run) => run.label === label);
+		const shares = mine.map((run) => run.ms / ((run.served / run.requestsPerSecond) * 1000));
+		const complete = mine.every((run) => run.answered === run.expected);
+		const share = median(shares);
+		return {
+			measure: `${label}, the sandbox's gateway at ${mine[0].requestsPerSecond} requests/s`,
+			value: seconds(median(mine.map((run) => run.ms))),
+			ratio: `${share.toFixed(2)}× the limit's time`,
+			target: `≤ 1.5×, every item answered: ${reached(share <= 1.5 && complete)}`,
+			note: mine.map((run) => `${seconds(run.ms)} for ${run.served} requests served (${run.refused} refused 429), ${run.answered} of ${run.expected} answered`).join('; '),
+		};
+	});
+}
+
 async function sandboxRows(): Promise<Row[]> {
 	log(`sandbox: autocannon, ${RUNS} alternating runs of ${LOAD_SECONDS} s per server`);
 	const result = await measureThroughput(RUNS, LOAD_SECONDS);
@@ -326,7 +346,7 @@ async function sandboxRows(): Promise<Row[]> {
 async function main(): Promise<void> {
 	const load = os.loadavg().map((value) => value.toFixed(1)).join(' ');
 	const rows: Row[] = [];
-	if (SECTIONS.has('flows') || SECTIONS.has('create') || SECTIONS.has('operations') || SECTIONS.has('busyDay')) {
+	if (['flows', 'create', 'operations', 'rateLimit', 'busyDay'].some((section) => SECTIONS.has(section))) {
 		log(`n8n: starting (fresh user folder, ports from ${process.env.BENCH_PORT_BASE ?? 5700})`);
 		const n8n = await startBenchN8n({ items: ITEMS, log: (line) => log(line) });
 		try {
@@ -336,9 +356,10 @@ async function main(): Promise<void> {
 			const operations = SECTIONS.has('operations') ? await operationRows(n8n) : [];
 			const created = SECTIONS.has('create') ? await createRows(n8n) : [];
 			if (SECTIONS.has('flows')) rows.push(...(await flowRows(n8n)));
+			const rateLimited = SECTIONS.has('rateLimit') ? await rateLimitRows(n8n) : [];
 			// Last: it resets the sandbox, which the other sections' barcodes and token do not survive.
 			const busyDay = SECTIONS.has('busyDay') ? await busyDayRows(n8n) : [];
-			rows.push(...created, ...operations, ...busyDay);
+			rows.push(...created, ...operations, ...rateLimited, ...busyDay);
 		} finally {
 			log('n8n: stopping');
 			await n8n.stop();

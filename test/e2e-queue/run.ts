@@ -25,7 +25,9 @@ import { shopDelivery } from '../../scripts/lib/shop-deliveries';
 import { isRunning, signalGroup } from '../../scripts/lib/processes';
 import { assert, check, say, sleep, tally, waitFor } from '../e2e/checks';
 import { activate, example, execution, executionsOf, outputOf, watchedBarcodes } from '../e2e/n8n-api';
+import { mappedOrdersWorkflow } from '../e2e/mappedOrders';
 import { deliveriesWithin } from '../e2e/plannedDeliveries';
+import { shopOrder } from '../e2e/shopOrder';
 import { oneAwbOnBothWorkers } from './orderOnBothWorkers';
 import { INVOICE_PDF_PATH, invoicePdfWorkflow, lastMonthInvoicesWorkflow, TRACK_PATH, trackWorkflow } from './workflows';
 
@@ -401,6 +403,47 @@ async function main(): Promise<void> {
 			assert(logins <= processes, `${logins} logins by the ${processes} workers that ran the ${RUNS} runs (at most one each)`);
 			const refused = traces.filter((q) => q.status === 401).length;
 			return `${RUNS} x ${ITEMS} items answered, ${refused} requests refused with the expired token, ${logins} logins by ${processes} workers (${tallyOf(ranBy)})`;
+		});
+
+		await check('both workers under one rate limit of 10 requests a second: 60 orders in 4 executions at once, then the same again: one AWB per order, none twice, no item failed', async () => {
+			const path = 'cargus-e2e-queue-rate-limited';
+			const workflowId = await createWorkflow(live, mappedOrdersWorkflow('cargusE2eQueueRateLimited', path, 'e2e: orders under a rate limit, queue mode'));
+			const url = webhookUrl(path);
+			const base = `QUEUE-LIMITED-${Date.now()}`;
+			// One order first: the webhook is registered and the workers hold a token before the limit.
+			await postWhenRegistered(url, { orders: [shopOrder({ orderNumber: `${base}-warm` })] });
+			const batches = [0, 1, 2, 3].map((batch) => Array.from({ length: 15 }, (_, index) => shopOrder({ orderNumber: `${base}-${batch * 15 + index + 1}` })));
+			const before = new Set((await executionsOf(live, workflowId)).map((e) => e.id));
+			await control.clearRequests();
+			await control.setRateLimit(10);
+			const started = Date.now();
+			let first: Array<{ status: number; text: string }>;
+			let again: Array<{ status: number; text: string }>;
+			try {
+				first = await Promise.all(batches.map(async (orders) => await postJson(url, { orders }, 600000)));
+				again = await Promise.all(batches.map(async (orders) => await postJson(url, { orders }, 600000)));
+			} finally {
+				await control.setRateLimit(null);
+			}
+			const seconds = Math.round((Date.now() - started) / 1000);
+			const barcodesOf = (answers: Array<{ status: number; text: string }>) => answers.flatMap((answer, batch) => {
+				assert(answer.status === 200, `batch ${batch + 1} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+				const items = JSON.parse(answer.text) as Array<{ BarCode?: unknown; OrderReference?: unknown; error?: unknown }>;
+				assert(items.length === 15 && items.every((item, index) => item.error === undefined && item.OrderReference === batches[batch][index].orderNumber), `batch ${batch + 1}: ${answer.text.slice(0, 300)}`);
+				return items.map((item) => String(item.BarCode));
+			});
+			const made = barcodesOf(first);
+			const repeated = barcodesOf(again);
+			assert(new Set(made).size === 60 && repeated.every((barcode, index) => barcode === made[index]), `AWBs: ${new Set(made).size} distinct, repeated ${repeated.filter((b, i) => b !== made[i]).length} differ`);
+			const held = (await control.shipments()).filter((shipment) => String(shipment.orderReference).startsWith(`${base}-`) && !String(shipment.orderReference).endsWith('-warm'));
+			assert(held.length === 60 && new Set(held.map((shipment) => shipment.orderReference)).size === 60, `Cargus holds ${held.length} AWBs for the 60 orders`);
+			const requests = await control.requests();
+			const refused = requests.filter((request) => request.status === 429).length;
+			const runs = await waitFor('the 8 executions listed', 60000, async () => {
+				const ids = (await executionsOf(live, workflowId)).filter((e) => !before.has(e.id)).map((e) => e.id);
+				return ids.length >= 8 ? ids : undefined;
+			});
+			return `60 orders -> 60 AWBs, the same again -> the same AWBs, in ${seconds} s; ${requests.length - refused} requests served, ${refused} refused with 429; executions on ${tallyOf(ranOn(workers, runs))}`;
 		});
 
 		await check('a worker killed with SIGKILL mid-run: the execution ends failed, no request repeated, the other worker keeps serving', async () => {

@@ -39,16 +39,16 @@ export const MAPPED_CREATE = {
 };
 
 /** Webhook ({orders: [...]}) -> Split Out (one item per order, as `body`) -> Edit Fields -> Create; answers Create's items. */
-function mappedOrdersWorkflow() {
-	const node = nodeMaker(WORKFLOW_ID);
+export function mappedOrdersWorkflow(id = WORKFLOW_ID, path = WEBHOOK_PATH, name = 'e2e: 1,000 shop orders mapped for Create') {
+	const node = nodeMaker(id);
 	const credentials = { cargusApi: { id: SANDBOX_CREDENTIAL_ID, name: 'Cargus Sandbox' } };
 	return {
-		id: WORKFLOW_ID,
-		name: 'e2e: 1,000 shop orders mapped for Create',
+		id,
+		name,
 		active: false,
 		settings: { executionOrder: 'v1' },
 		nodes: [
-			node('Orders', 'n8n-nodes-base.webhook', 2.1, 0, { httpMethod: 'POST', path: WEBHOOK_PATH, responseMode: 'lastNode', responseData: 'allEntries', options: {} }, { webhookId: `${WORKFLOW_ID}-hook` }),
+			node('Orders', 'n8n-nodes-base.webhook', 2.1, 0, { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'allEntries', options: {} }, { webhookId: `${id}-hook` }),
 			node('One item per order', 'n8n-nodes-base.splitOut', 1, 240, { fieldToSplitOut: 'body.orders', options: { destinationFieldName: 'body' } }),
 			node('AWB Fields', MAPPED_CREATE.editFields.type, MAPPED_CREATE.editFields.typeVersion, 480, MAPPED_CREATE.editFields.parameters),
 			node('Create AWB', MAPPED_CREATE.create.type, MAPPED_CREATE.create.typeVersion, 720, MAPPED_CREATE.create.parameters, { credentials }),
@@ -85,5 +85,46 @@ export async function mappedOrdersCheck(live: Launched, control: SandboxControl)
 		const last = await control.shipments(barcodes.slice(-20));
 		assert(last.every((awb, index) => awb.codValue === orders[ORDERS - 20 + index].total), `cash on delivery is not each order's total: ${JSON.stringify(last.map((awb) => awb.codValue))}`);
 		return `${ORDERS} orders -> ${new Set(barcodes).size} barcodes with their order references, ${String(orders[0].totalWeightKg)} kg sent as ${kilograms(0)} kg, ${sent} AWB requests, ${logins} login`;
+	});
+}
+
+const LIMITED_ORDERS = 60;
+const LIMIT = 10;
+
+/**
+ * Issue 51: a shop's evening batch under Cargus' rate limit (the sandbox's gateway at 10 requests a second, answering
+ * 429 with Retry-After past it) through a webhook workflow: every order its AWB, none twice, no item failed.
+ */
+export async function rateLimitedOrdersCheck(live: Launched, control: SandboxControl): Promise<void> {
+	await check(`${LIMITED_ORDERS} orders in one execution under a rate limit of ${LIMIT} requests a second: ${LIMITED_ORDERS} AWBs, one per order, no item failed`, async () => {
+		const path = 'cargus-e2e-rate-limited-orders';
+		const created = await live.rest<{ id: string }>('POST', '/rest/workflows', mappedOrdersWorkflow('cargusE2eRateLimitedOrders', path, 'e2e: 60 orders under a rate limit'));
+		await live.activate(created.id);
+		const orders = Array.from({ length: LIMITED_ORDERS }, (_, index) => shopOrder({ orderNumber: `LIMITED-${live.n8n.version}-${index + 1}` }));
+		// One order first, so the token is there before the limit, as in a running shop.
+		await postToWebhook(live, path, { orders: [shopOrder({ orderNumber: `LIMITED-${live.n8n.version}-warm` })] });
+		await control.clearRequests();
+		await control.setRateLimit(LIMIT);
+		const started = Date.now();
+		let answer: string;
+		try {
+			answer = await postToWebhook(live, path, { orders });
+		} finally {
+			await control.setRateLimit(null);
+		}
+		const ms = Date.now() - started;
+		const items = JSON.parse(answer) as Array<{ BarCode?: unknown; OrderReference?: unknown; error?: unknown }>;
+		assert(items.length === LIMITED_ORDERS && items.every((item) => item.error === undefined), `${items.length} items, ${items.filter((item) => item.error !== undefined).length} failed: ${answer.slice(0, 400)}`);
+		const references = items.map((item) => item.OrderReference);
+		assert(references.every((reference, index) => reference === orders[index].orderNumber), `order references out of line: ${JSON.stringify(references.slice(0, 5))}`);
+		assert(new Set(items.map((item) => String(item.BarCode))).size === LIMITED_ORDERS, `not ${LIMITED_ORDERS} distinct barcodes`);
+		const requests = await control.requests();
+		const made = requests.filter((request) => request.operation === 'createAwb' && request.status === 200);
+		const madeReferences = new Set(made.map((request) => (request.body as { CustomString?: string }).CustomString));
+		assert(made.length === LIMITED_ORDERS && madeReferences.size === LIMITED_ORDERS, `${made.length} AWBs made for ${madeReferences.size} orders`);
+		const refused = requests.filter((request) => request.status === 429).length;
+		assert(refused > 0, 'the gateway refused nothing: the limit was not reached');
+		const served = requests.length - refused;
+		return `${LIMITED_ORDERS} orders -> ${made.length} AWBs in ${(ms / 1000).toFixed(1)} s; ${served} requests served, ${refused} refused with 429; ${(ms / ((served / LIMIT) * 1000)).toFixed(2)}× the limit's time`;
 	});
 }

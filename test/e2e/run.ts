@@ -39,7 +39,7 @@ import { dropdownChecks } from './dropdowns';
 import { DOC_PICTURES, pictureOfExampleCanvas, pictureOfParameters, stickyNotesCheck } from './editorPictures';
 import { keyPerItem } from './dynamicCredentials';
 import { loginsAtScale } from './loginAtScale';
-import { mappedOrdersCheck } from './mappedOrders';
+import { mappedOrdersCheck, rateLimitedOrdersCheck } from './mappedOrders';
 import { shopPluginChecks } from './shopPlugins';
 import { placeholderSecretCheck, readmeCurlCheck, shopPlatformChecks, signedWebhookChecks } from './shopPlatforms';
 import { wooCommerceOrderChecks, wooCommerceParcelCheck, wooCommerceTriggerChecks } from './wooCommerceTrigger';
@@ -375,6 +375,7 @@ async function main(): Promise<void> {
 		await startedStateCheck(live);
 		// After the clock's last move: the example 3 trigger watches every AWB of the account.
 		await mappedOrdersCheck(live, control);
+		await rateLimitedOrdersCheck(live, control);
 		await shopPluginChecks(live, control);
 
 		// 5. The editor: log in as the owner and screenshot a workflow with the Cargus node.

@@ -17,6 +17,7 @@ export const EVERY_VERSION_CHECKS: ReadonlyArray<{ word: string; why: string }> 
 	{ word: 'no call outside this machine', why: 'what each version phones home to' },
 	{ word: 'of example 6: published, it makes its webhooks', why: 'n8n\'s WooCommerce Trigger: its registration, ping and removal at the shop' },
 	{ word: 'of example 6: an order signed with another secret', why: 'n8n\'s WooCommerce Trigger: its signature check (2.x answers 401, 1.x drops the order with 200)' },
+	{ word: 'under a rate limit of 10 requests a second', why: 'the node\'s Request Options, which n8n merges with its own, and the waits for Cargus\' 429 in the version\'s engine' },
 	{ word: 'order that cargus refuses', why: 'Cargus\' refusal in the node\'s error: n8n 1.x\'s error for an HTTP error status keeps neither the status nor Cargus\' message' },
 ];
 

@@ -47,10 +47,13 @@ const MAX_GATES = 100;
 const SERVED_MEMORY_MS = 60_000;
 const MAX_SERVED = 2_000;
 /** The pace kept a little under the one learnt, so that a paced batch meets no refusal. */
-const MARGIN = 1.05;
-/** Refusal-free time after which the pace eases off, a tenth each request. */
+const MARGIN = 1.1;
+/** A refusal while paced slows the pace by a tenth. */
+const SLOWER = 1.1;
+/** Refusal-free time after which the pace eases off, 2% each request served. */
 const EASE_AFTER_MS = 10_000;
-const MIN_INTERVAL_MS = 50;
+const EASIER = 0.98;
+const MIN_INTERVAL_MS = 5;
 const MAX_INTERVAL_MS = 10_000;
 /** Waits for a 429 without a readable Retry-After: 1 s, then twice as long each time, at most 30 s. */
 const FIRST_BACKOFF_MS = 1_000;
@@ -103,7 +106,7 @@ export async function throughRateLimit<T>(
 		}
 		const waitMs = retryAfterMs(limited.retryAfter) ?? Math.min(FIRST_BACKOFF_MS * 2 ** refusals, MAX_BACKOFF_MS);
 		const now = Date.now();
-		noteRefusal(gate, now, waitMs);
+		noteRefusal(gate, startedMs, now, waitMs);
 		const beyondDeadline = patience.deadline !== undefined && now + waitMs > patience.deadline;
 		if (patience.waitedMs + waitMs > patience.maxWaitMs || beyondDeadline) {
 			if ('value' in outcome) return outcome.value;
@@ -156,18 +159,25 @@ function noteServed(gate: Gate, startedMs: number): void {
 	gate.served.push(startedMs);
 	while (gate.served.length > MAX_SERVED || (gate.served.length > 0 && gate.served[0] < startedMs - SERVED_MEMORY_MS)) gate.served.shift();
 	if (gate.intervalMs > 0 && startedMs - gate.lastRefusalMs > EASE_AFTER_MS) {
-		gate.intervalMs = gate.intervalMs < 5 ? 0 : gate.intervalMs * 0.9;
+		gate.intervalMs = gate.intervalMs < 5 ? 0 : gate.intervalMs * EASIER;
 	}
 }
 
-function noteRefusal(gate: Gate, now: number, waitMs: number): void {
-	const window = Math.max(waitMs, FIRST_BACKOFF_MS);
-	const servedInWindow = gate.served.filter((started) => started > now - window).length;
-	// Refused with nothing of this process served: others spend the limit, and only the Retry-After says more.
-	const learnt = servedInWindow > 0 ? (window / servedInWindow) * MARGIN : Math.max(gate.intervalMs, MIN_INTERVAL_MS);
-	gate.intervalMs = Math.min(Math.max(gate.intervalMs, learnt), MAX_INTERVAL_MS);
+/**
+ * A refusal of a request started after the last refusal was learnt from says the pace was too fast: the first one
+ * sets the pace from the requests served in the Retry-After window, each later one slows it by a tenth. The
+ * requests refused with it, under way before, teach nothing more. Every refusal closes the gate for its Retry-After.
+ */
+function noteRefusal(gate: Gate, startedMs: number, now: number, waitMs: number): void {
+	if (startedMs >= gate.lastRefusalMs) {
+		const window = Math.max(waitMs, FIRST_BACKOFF_MS);
+		const servedInWindow = gate.served.filter((started) => started > now - window).length;
+		const learnt = gate.intervalMs > 0 ? gate.intervalMs * SLOWER : servedInWindow > 0 ? (window / servedInWindow) * MARGIN : MIN_INTERVAL_MS;
+		// Slower than one request per Retry-After would not serve more.
+		gate.intervalMs = Math.min(Math.max(learnt, MIN_INTERVAL_MS), window, MAX_INTERVAL_MS);
+		gate.lastRefusalMs = now;
+	}
 	gate.nextStartMs = Math.max(gate.nextStartMs, now + waitMs);
-	gate.lastRefusalMs = now;
 }
 
 async function pause(ms: number, signal?: AbortSignal): Promise<void> {
