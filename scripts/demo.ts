@@ -105,11 +105,11 @@ async function main(): Promise<void> {
 			say(`   ${fileName} (${bytes.length} bytes) -> emailed to accounting@sandbox.example`);
 		}
 
-		// 3. Tell the customer (out for delivery, delivered)
-		say('\n3. Tell the customer (out for delivery, delivered): examples/3-tell-the-customer.json');
+		// 3. Tell the customer (out for delivery, delivered, refused)
+		say('\n3. Tell the customer (out for delivery, delivered, refused): examples/3-tell-the-customer.json');
 		const flow3 = exampleNodes('3-tell-the-customer.json');
 		const triggerParams = params(flow3, 'Cargus Trigger');
-		// As the example holds it: every shipment of the account (Watch: All Shipments of the Account).
+		// As the example holds it: every shipment of the account, each event with its AWB's order and recipient.
 		const trigger = new TriggerHarness(credential, {
 			version: 2,
 			watch: triggerParams.watch as 'account' | 'list',
@@ -121,26 +121,31 @@ async function main(): Promise<void> {
 		const { now } = await control.advanceClock({ hours: 12 });
 		const events = await trigger.poll();
 		say(`   sandbox clock +12 h (${now}); next poll: ${events.length} new tracking events`);
-		const counts = { out: 0, delivered: 0, other: 0 };
+		const counts = { out: 0, delivered: 0, refused: 0, noEmail: 0, other: 0 };
+		const said = { 5: 'is out for delivery', 21: 'was delivered', 197: 'was refused at delivery' } as Record<number, string>;
 		for (const event of events) {
 			const id = Number(event.EventId);
-			if (id !== 5 && id !== 21) {
-				counts.other++; // the Switch of the example keeps only 5 and 21
+			const what = said[id];
+			if (what === undefined) {
+				counts.other++; // the example keeps only 5, 21 and 197
 				continue;
 			}
-			const what = id === 5 ? 'is out for delivery' : 'was delivered';
+			const email = String((event.Recipient as IDataObject | null)?.Email ?? '').trim();
+			if (email === '') {
+				counts.noEmail++; // the example's branch "Skipped: no recipient email"
+				continue;
+			}
 			await mailer.sendMail({
 				from: 'Sandbox Shop <shop@sandbox.example>',
-				to: 'customer@example.com',
+				to: email,
 				subject: `Your parcel ${String(event.Barcode)} ${what}`,
 				text: `Hello,\n\nyour parcel ${String(event.Barcode)} ${what} (${String(event.Date)}).\n`,
 			});
-			if (id === 5) counts.out++;
-			else counts.delivered++;
+			counts[id === 5 ? 'out' : id === 21 ? 'delivered' : 'refused']++;
 			summary.notifications++;
-			if (summary.notifications <= 3) say(`   event ${id} for ${String(event.Barcode)} at ${String(event.Date)} -> customer emailed ("${what}")`);
+			if (summary.notifications <= 3) say(`   event ${id} for ${String(event.Barcode)} at ${String(event.Date)} -> ${email} emailed ("${what}")`);
 		}
-		say(`   switch: ${counts.out} out for delivery (5) + ${counts.delivered} delivered (21) -> ${counts.out + counts.delivered} customer emails; ${counts.other} other events ignored`);
+		say(`   ${counts.out} out for delivery (5) + ${counts.delivered} delivered (21) + ${counts.refused} refused (197) -> ${summary.notifications} emails to the AWBs' recipients; ${counts.noEmail} skipped (the AWB has no recipient email); ${counts.other} other events ignored`);
 		const again = await trigger.poll();
 		say(`   poll again without a clock move: ${again.length} events (each event is emitted once)`);
 

@@ -1,0 +1,37 @@
+/** What example 3 ("Tell the customer") mails: which of its subjects says what, in either language it writes. */
+import type { StoredMail } from '../../scripts/lib/smtp-sink';
+import type { NodeOutputItem } from './n8n-api';
+
+export const TELL_THE_CUSTOMER = 'cargusExample003';
+export const SKIPPED_NODE = 'Skipped: no recipient email';
+
+/** Out for delivery (5), delivered (21), refused at the door (197): the events example 3 mails. */
+export const MAILED_EVENTS = [5, 21, 197];
+
+const SUBJECTS = {
+	out: /is out for delivery|este în curs de livrare/i,
+	delivered: /was delivered|a fost livrat\b/i,
+	refused: /was refused|a fost refuzat/i,
+};
+
+export type MailKind = keyof typeof SUBJECTS;
+
+/** What an example 3 mail says, by its subject; undefined for another example's mail. */
+export function kindOf(mail: StoredMail): MailKind | undefined {
+	return (Object.keys(SUBJECTS) as MailKind[]).find((kind) => SUBJECTS[kind].test(mail.subject));
+}
+
+export function customerMails(mails: StoredMail[]): StoredMail[] {
+	return mails.filter((mail) => kindOf(mail) !== undefined);
+}
+
+/** The recipient's email of a trigger item (Add Order and Recipient), '' when the AWB has none. */
+export function recipientEmailOf(item: NodeOutputItem): string {
+	const recipient = item.json.Recipient as { Email?: unknown } | null | undefined;
+	return String(recipient?.Email ?? '').trim();
+}
+
+/** The trigger's items example 3 mails: a mailed event of an AWB with a recipient email. */
+export function itemsToMail(items: NodeOutputItem[]): NodeOutputItem[] {
+	return items.filter((item) => MAILED_EVENTS.includes(Number(item.json.EventId)) && recipientEmailOf(item) !== '');
+}
