@@ -35,8 +35,13 @@ export const DEFAULT_RATE_LIMIT_WAIT_SECONDS = 60;
  */
 interface Gate {
 	intervalMs: number;
-	/** When the next request may start (epoch ms): after a 429, not before its Retry-After. */
-	nextStartMs: number;
+	/** No request starts before this (epoch ms): a 429's Retry-After. */
+	closedUntilMs: number;
+	/** When the last request let through by the queue started. */
+	lastStartMs: number;
+	/** Requests waiting for their turn, in order; one loop lets them through one `intervalMs` apart. */
+	queue: Array<{ go: () => void; cancel: () => void }>;
+	letting: boolean;
 	/** When the requests served in the last minute started. */
 	served: number[];
 	lastRefusalMs: number;
@@ -140,7 +145,7 @@ function gateOf(key: string): Gate {
 	let gate = gates.get(key);
 	if (gate === undefined) {
 		if (gates.size >= MAX_GATES) gates.clear();
-		gate = { intervalMs: 0, nextStartMs: 0, served: [], lastRefusalMs: 0 };
+		gate = { intervalMs: 0, closedUntilMs: 0, lastStartMs: 0, queue: [], letting: false, served: [], lastRefusalMs: 0 };
 		gates.set(key, gate);
 	}
 	return gate;
@@ -148,11 +153,46 @@ function gateOf(key: string): Gate {
 
 async function takeTurn(gate: Gate, signal?: AbortSignal): Promise<void> {
 	if (signal?.aborted) throw cancelled();
-	const now = Date.now();
-	if (gate.intervalMs === 0 && gate.nextStartMs <= now) return;
-	const start = Math.max(now, gate.nextStartMs);
-	gate.nextStartMs = start + gate.intervalMs;
-	await pause(start - now, signal);
+	if (gate.intervalMs === 0 && gate.closedUntilMs <= Date.now() && gate.queue.length === 0) return;
+	await new Promise<void>((resolve, reject) => {
+		const onAbort = () => {
+			gate.queue = gate.queue.filter((waiter) => waiter !== entry);
+			reject(cancelled());
+		};
+		const entry = {
+			go: () => {
+				signal?.removeEventListener('abort', onAbort);
+				resolve();
+			},
+			cancel: onAbort,
+		};
+		signal?.addEventListener('abort', onAbort, { once: true });
+		gate.queue.push(entry);
+		void letThrough(gate);
+	});
+}
+
+/**
+ * Lets the queue's requests through one at a time, each at least `intervalMs` after the one before actually went
+ * (a busy event loop delays a turn, it never brings two together) and none before a Retry-After has passed.
+ */
+async function letThrough(gate: Gate): Promise<void> {
+	if (gate.letting) return;
+	gate.letting = true;
+	try {
+		while (gate.queue.length > 0) {
+			const now = Date.now();
+			const wait = Math.max(gate.closedUntilMs - now, gate.lastStartMs + gate.intervalMs - now);
+			if (wait > 0) {
+				await sleep(wait);
+				continue;
+			}
+			gate.lastStartMs = now;
+			gate.queue.shift()?.go();
+		}
+	} finally {
+		gate.letting = false;
+	}
 }
 
 function noteServed(gate: Gate, startedMs: number): void {
@@ -177,22 +217,7 @@ function noteRefusal(gate: Gate, startedMs: number, now: number, waitMs: number)
 		gate.intervalMs = Math.min(Math.max(learnt, MIN_INTERVAL_MS), window, MAX_INTERVAL_MS);
 		gate.lastRefusalMs = now;
 	}
-	gate.nextStartMs = Math.max(gate.nextStartMs, now + waitMs);
-}
-
-async function pause(ms: number, signal?: AbortSignal): Promise<void> {
-	if (ms <= 0) return;
-	if (signal === undefined) return await sleep(ms);
-	let onAbort: () => void = () => undefined;
-	const aborted = new Promise<never>((_resolve, reject) => {
-		onAbort = () => reject(cancelled());
-		signal.addEventListener('abort', onAbort, { once: true });
-	});
-	try {
-		await Promise.race([sleep(ms), aborted]);
-	} finally {
-		signal.removeEventListener('abort', onAbort);
-	}
+	gate.closedUntilMs = Math.max(gate.closedUntilMs, now + waitMs);
 }
 
 function cancelled(): Error {
