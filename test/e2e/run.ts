@@ -46,6 +46,7 @@ import { wooCommerceOrderChecks, wooCommerceParcelCheck, wooCommerceTriggerCheck
 import { checkRecommendedSettings } from './recommendedSettings';
 import { cashOnDeliveryExampleCheck, invoiceExampleCheck } from './triggerEvents';
 import { dayPickupExampleCheck } from './dayPickup';
+import { printLabelsExampleCheck } from './printLabels';
 import { bucharestDay, shopOrderAwbCheck } from './shopOrderAwb';
 import { assert, check, say, sleep, tally, waitFor } from './checks';
 import { accountTrackingCheck } from './accountTracking';
@@ -307,6 +308,7 @@ async function main(): Promise<void> {
 		await placeholderSecretCheck(live);
 		await shippedDaysAgoCheck(live, control);
 		await dayPickupExampleCheck(live, control);
+		await printLabelsExampleCheck(live, control);
 		// Before the clock moves: once the sandbox runs days ahead of n8n, the look reads other days than the AWB's.
 		await mcpToolCheck(live, control, SANDBOX_CREDENTIAL_ID);
 
