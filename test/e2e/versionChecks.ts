@@ -11,7 +11,7 @@ export const EVERY_VERSION_CHECKS: ReadonlyArray<{ word: string; why: string }> 
 	{ word: 'passes its test', why: 'the editor\'s credential test' },
 	{ word: '"e-shop order to awb and label": webhook', why: 'example 1: webhook, the binary label in the version\'s default binary data mode, Respond to Webhook' },
 	{ word: 'called twice with the same shop order', why: 'one AWB per order across executions' },
-	{ word: 'activated trigger turns new sandbox events', why: 'polling: activation, poll times, static data' },
+	{ word: 'mails the awb\'s recipient', why: 'polling: activation, poll times, static data' },
 	{ word: 'dropdowns of a newly added create node', why: 'the editor\'s load options and resource locators' },
 	{ word: 'forms in light mode', why: 'the editor\'s forms' },
 	{ word: 'no call outside this machine', why: 'what each version phones home to' },
