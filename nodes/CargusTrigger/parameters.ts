@@ -1,7 +1,6 @@
 import { NodeOperationError, type IDataObject, type INodeProperties, type IPollFunctions } from 'n8n-workflow';
 
-import { parseBarcodes } from '../shared/values/barcodes';
-import { isBlank } from '../shared/values/values';
+import { isBlank, readBarcodes } from '../shared/values/values';
 import type { CommonSettings } from './triggerEvent';
 
 export const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -25,17 +24,15 @@ export function commonSettings(options: IDataObject, test: boolean): CommonSetti
 	};
 }
 
-/** A barcode list parameter; empty is allowed (the trigger then watches nothing and forgets what it knew). */
-export function readBarcodes(context: IPollFunctions, parameter: string): string[] {
+/** The Barcodes parameter, read as the node reads barcodes; empty is allowed (the trigger then watches nothing and forgets what it knew). */
+export function watchedBarcodes(context: IPollFunctions, parameter: string): string[] {
 	const value = context.getNodeParameter(parameter, '');
 	if (isBlank(value)) return [];
-	try {
-		return parseBarcodes(value);
-	} catch (error) {
-		throw new NodeOperationError(context.getNode(), (error as Error).message, {
-			description: 'Fix the Barcodes parameter: barcodes are 6 to 20 digits, separated by commas or new lines.',
-		});
+	const reading = readBarcodes(value, false);
+	if ('problem' in reading) {
+		throw new NodeOperationError(context.getNode(), `Barcodes: ${reading.problem}`, { description: `Fix the Barcodes parameter: ${reading.allowed}.` });
 	}
+	return reading.value;
 }
 
 /** A list the trigger watches (barcodes, order ids), typed or given by an expression evaluated at every poll. */

@@ -7,6 +7,7 @@ import {
 
 import { credentialReferenceOf } from '../shared/transport/authenticatedRequest';
 import { baseUrlOf } from '../shared/cargus/baseUrl';
+import { CREDENTIAL_TYPE } from '../shared/cargus/credentials';
 import { hasAccount } from '../shared/transport/login';
 import { patienceFor, type Patience } from '../shared/transport/rateLimit';
 
@@ -24,7 +25,7 @@ export interface Source {
 }
 
 export async function readSource(this: IPollFunctions, timeoutMs: number, deadline: number): Promise<Source> {
-	const credentials = await this.getCredentials('cargusApi');
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	let baseUrl: string;
 	try {
 		baseUrl = baseUrlOf(credentials);

@@ -2,7 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { cargusTimestamp } from '../../shared/cargus/trackingStatus';
 import { dayOf } from '../idSet';
-import { commonSettings, numberOr, optionsOf, readBarcodes } from '../parameters';
+import { commonSettings, numberOr, optionsOf, watchedBarcodes } from '../parameters';
 import { readList, send } from '../requests';
 import { MAX_BARCODES_PER_REQUEST } from '../../shared/values/barcodes';
 import { toBatches } from '../tracking/fetchTraces';
@@ -30,7 +30,7 @@ interface Repayment {
 
 function readSettings(context: IPollFunctions, test: boolean): RepaymentSettings {
 	const options = optionsOf(context);
-	const barcodes = readBarcodes(context, 'barcodes');
+	const barcodes = watchedBarcodes(context, 'barcodes');
 	return {
 		...commonSettings(options, test),
 		barcodes: barcodes.length > 0 ? barcodes : undefined,

@@ -7,6 +7,7 @@ import type { Source } from '../source';
 import type { CommonSettings, TriggerEvent } from '../triggerEvent';
 import { DEFAULT_LOOK_BACK_DAYS, invoiceProperties } from './description';
 import { InvoiceState } from './state';
+import { isPdf } from '../../shared/values/pdf';
 
 const REQUEST_NAME = 'invoice request';
 const CONCURRENT_REQUESTS = 4;
@@ -66,7 +67,7 @@ async function fetchPdf(context: IPollFunctions, source: Source, invoice: Invoic
 	if (Number(response.statusCode) === 204) return undefined;
 	const body = response.body as unknown;
 	const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body instanceof ArrayBuffer ? new Uint8Array(body) : String(body ?? ''));
-	if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
+	if (!isPdf(bytes)) {
 		throw answerError(context, REQUEST_NAME, `Cargus answered the PDF request of invoice ${idOf(invoice)} with something that is not a PDF`, String(response.statusCode));
 	}
 	return await context.helpers.prepareBinaryData(bytes, fileNameOf(invoice), 'application/pdf');

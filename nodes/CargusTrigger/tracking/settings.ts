@@ -3,7 +3,7 @@ import type { IPollFunctions } from 'n8n-workflow';
 import { MAX_BARCODES_PER_REQUEST } from '../../shared/values/barcodes';
 import { DELIVERED_EVENT_ID } from '../../shared/cargus/trackingStatus';
 import { daysBefore, latestServiceDay, today } from '../idSet';
-import { commonSettings, numberOr, optionsOf, readBarcodes, watchesAccount } from '../parameters';
+import { commonSettings, numberOr, optionsOf, watchedBarcodes, watchesAccount } from '../parameters';
 import type { CommonSettings } from '../triggerEvent';
 import { RETURNED_EVENT_ID } from './events';
 
@@ -40,7 +40,7 @@ export function readSettings(context: IPollFunctions, test: boolean): TrackingSe
 	return {
 		...commonSettings(options, test),
 		account: account ? { from: daysBefore(today(), days), to: latestServiceDay() } : undefined,
-		barcodes: account ? [] : readBarcodes(context, 'barcodes'),
+		barcodes: account ? [] : watchedBarcodes(context, 'barcodes'),
 		batchSize: numberOr(options.batchSize, MAX_BARCODES_PER_REQUEST),
 		eventIds: eventIds.size > 0 ? eventIds : undefined,
 		finalEventIds: toEventIds(options.finalEventIds ?? DEFAULT_FINAL_EVENT_IDS),

@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 /*
- * Answers of Cargus that every item of an execution needs (the account's pickup locations, its recent AWBs):
+ * Answers of Cargus that every item of an execution needs (the account's pickup locations, a county's localities):
  * asked once per execution, node and key, and shared by all the items, which n8n runs at once.
  */
 
@@ -23,11 +23,6 @@ export function oncePerExecution<T>(context: IExecuteSingleFunctions, key: strin
 	// A failed answer is not kept: the next item asks again.
 	answer.catch(() => answers.get(id)?.answer === answer && answers.delete(id));
 	return answer;
-}
-
-/** Forgets what an execution learnt under `key` (after a change the answer no longer shows, e.g. a new AWB). */
-export function forgetForExecution(context: IExecuteSingleFunctions, key: string): void {
-	answers.delete(`${context.getExecutionId()}|${context.getNode().id ?? context.getNode().name}|${key}`);
 }
 
 function forgetOld(now: number): void {

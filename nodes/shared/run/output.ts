@@ -11,6 +11,7 @@ import { BARCODE } from '../values/barcodes';
 import { parameterOf } from '../form/itemParameters';
 import { serviceMessageOf } from '../cargus/serviceMessage';
 import { isToolNode } from '../values/toolArguments';
+import { isPdf } from '../values/pdf';
 
 type Output = (
 	this: IExecuteSingleFunctions,
@@ -203,9 +204,6 @@ export function base64File(fileName: FileNamer): Output {
 	};
 }
 
-function isPdf(bytes: Buffer): boolean {
-	return bytes.subarray(0, 5).toString('latin1') === '%PDF-';
-}
 
 async function fileItem(context: IExecuteSingleFunctions, bytes: Buffer, fileName: string): Promise<INodeExecutionData> {
 	const property = String(context.getNodeParameter(BINARY_PROPERTY_PARAMETER, 'data') || 'data');

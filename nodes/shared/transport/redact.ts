@@ -1,6 +1,7 @@
 import type { ICredentialDataDecryptedObject, INodeExecutionData } from 'n8n-workflow';
 
 import { bareToken } from './boundToken';
+import { isPdf } from '../values/pdf';
 
 /*
  * The redaction of the credential's secrets (subscription key, password, token), in two strengths.
@@ -69,7 +70,7 @@ export function redact(text: string, secrets: string[]): string {
 export function redactValue(value: unknown, secrets: string[], depth = 0): unknown {
 	if (typeof value === 'string') return redact(value, secrets);
 	if (Buffer.isBuffer(value)) {
-		if (value.subarray(0, 5).toString('latin1') === '%PDF-') return value;
+		if (isPdf(value)) return value;
 		const text = value.toString('utf8');
 		const clean = redact(text, secrets);
 		return clean === text ? value : clean;

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeE
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { BINARY_PROPERTY_PARAMETER } from '../../../shared/run/output';
+import { isPdf } from '../../../shared/values/pdf';
 
 type Output = (this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse) => Promise<INodeExecutionData[]>;
 
@@ -57,7 +58,7 @@ const IMAGE_TYPES: Array<{ mimeType: string; extension: string; is: (bytes: Buff
 	{ mimeType: 'image/webp', extension: 'webp', is: (bytes) => bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP' },
 	{ mimeType: 'image/tiff', extension: 'tif', is: (bytes) => ['II*\x00', 'MM\x00*'].includes(bytes.subarray(0, 4).toString('latin1')) },
 	{ mimeType: 'image/bmp', extension: 'bmp', is: (bytes) => bytes.subarray(0, 2).toString('latin1') === 'BM' },
-	{ mimeType: 'application/pdf', extension: 'pdf', is: (bytes) => bytes.subarray(0, 5).toString('latin1') === '%PDF-' },
+	{ mimeType: 'application/pdf', extension: 'pdf', is: isPdf },
 ];
 
 function pictureIn(value: unknown): { bytes: Buffer; mimeType: string; extension: string } | undefined {
