@@ -9,6 +9,8 @@ import { loggedBody } from '../control/requestLog';
 
 import { isControlPath } from '../control/path';
 
+const QUERY_STRING_BYTES = 2048;
+
 function pathOf(url: string): string {
 	const q = url.indexOf('?');
 	return q < 0 ? url : url.slice(0, q);
@@ -130,6 +132,8 @@ export function installGateway(app: FastifyInstance, context: SandboxContext): v
 
 	app.addHook('onRequest', (request, reply, done) => {
 		if (isControlPath(request.url)) return done();
+		// Azure API Management takes a query string of at most 2,048 bytes (its gateway's runtime limits); its answer past that is not documented.
+		if (request.url.length - pathOf(request.url).length - 1 > QUERY_STRING_BYTES) return void sendGateway(reply, 414, gatewayBodies.queryTooLong);
 		const config = request.routeOptions.config;
 		request.sandboxOperation = config?.operation ?? 'unknown';
 		request.sandboxAuth = authCarried(request);

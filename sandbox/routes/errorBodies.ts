@@ -46,5 +46,6 @@ export const gatewayBodies = {
 		message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
 	},
 	notFound: { statusCode: 404, message: 'Resource not found' },
+	queryTooLong: { statusCode: 414, message: 'The query string of the request is longer than 2048 bytes.' },
 	rateLimited: (seconds: number) => ({ statusCode: 429, message: `Rate limit is exceeded. Try again in ${seconds} seconds.` }),
 };

@@ -3,7 +3,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import { BARCODE_LIST_BYTES, barcodeBatches, barcodeListBytes } from '../../nodes/shared/values/barcodes';
 import { startRecordingProxy } from '../helpers/recordingProxy';
-import { useSandbox } from '../helpers/sandbox';
+import { DEFAULT_ACCOUNT, useSandbox } from '../helpers/sandbox';
 import { engineFor, requestsSeen, runOperation } from './world';
 
 const sandbox = useSandbox();
@@ -117,6 +117,13 @@ describe('What one AWB PDF request carries', () => {
 			'Barcodes (item 1): 120 barcodes are more than one request takes (the first 108 fit in its query): split the list into several items, or turn on Combine Items, which makes as many requests as the list needs',
 		);
 		expect(await requestsSeen(sandbox, 'awbPdf')).toEqual([]);
+	});
+
+	it('the sandbox\'s gateway, as Azure API Management, refuses a query longer than 2,048 bytes (414) and takes one of 2,048', async () => {
+		const query = (length: number) => `Token=x&barCodes=${'1'.repeat(length - 'Token=x&barCodes='.length)}`;
+		const send = async (text: string) => (await fetch(`${sandbox.url}/api/PDF/AwbDocuments?${text}`, { headers: { 'ocp-apim-subscription-key': DEFAULT_ACCOUNT.subscriptionKey } })).status;
+		expect(await send(query(2049))).toBe(414);
+		expect(await send(query(2048))).not.toBe(414);
 	});
 
 	it('108 barcodes of 10 digits go in one request', async () => {
