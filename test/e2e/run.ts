@@ -41,7 +41,7 @@ import { keyPerItem } from './dynamicCredentials';
 import { loginsAtScale } from './loginAtScale';
 import { mappedOrdersCheck, rateLimitedOrdersCheck } from './mappedOrders';
 import { shopPluginChecks } from './shopPlugins';
-import { placeholderSecretCheck, readmeCurlCheck, shopPlatformChecks, signedWebhookChecks } from './shopPlatforms';
+import { placeholderSecretCheck, readmeCurlCheck, shopifyParcelCheck, shopifyPaymentCheck, shopPlatformChecks, signedWebhookChecks } from './shopPlatforms';
 import { wooCommerceOrderChecks, wooCommerceParcelCheck, wooCommerceTriggerChecks } from './wooCommerceTrigger';
 import { checkRecommendedSettings } from './recommendedSettings';
 import { cashOnDeliveryExampleCheck, invoiceExampleCheck } from './triggerEvents';
@@ -63,10 +63,11 @@ const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = path.join(ROOT, 'artifacts');
 // Each clone its own n8n user folder: several clones on one machine share the provisioned n8n, not its data.
 const N8N = n8nTarget(parseArgs({ options: { n8n: { type: 'string' } } }).values.n8n);
-const E2E_DIR = path.join(ROOT, '.n8n-cache', 'e2e', N8N.version);
 /** Screenshot names: the default version keeps the plain ones the README shows. */
 const SUFFIX = N8N.version === N8N_VERSION ? '' : `-${N8N.version}`;
 const PORT_BASE = Number(process.env.CARGUS_E2E_PORT ?? 0);
+// And each port base its own: runs on other ports in one clone at once do not reset each other's n8n.
+const E2E_DIR = path.join(ROOT, '.n8n-cache', 'e2e', PORT_BASE ? `${N8N.version}-port-${PORT_BASE}` : N8N.version);
 const N8N_PORT = PORT_BASE || 5688;
 const THEMES = ['light', 'dark'] as const;
 const WORKFLOW = {
@@ -300,6 +301,7 @@ async function main(): Promise<void> {
 		// WooCommerce Trigger connected to the stand-in's WooCommerce, which keeps the orders.
 		// Before the sandbox's clock moves: the once-per-order look reads the days of n8n's clock.
 		await shopPlatformChecks(live, control);
+		await shopifyPaymentCheck(live, control);
 		await wooCommerceTriggerChecks(live, control);
 		await wooCommerceOrderChecks(live, control);
 		// Examples 1 and 7 refuse an order not signed with the install's secret, or replayed after 7 days.
@@ -322,8 +324,9 @@ async function main(): Promise<void> {
 			() => invoiceExampleCheck(live, control),
 			() => cashOnDeliveryExampleCheck(live, control),
 			() => clockMoveCheck(live, control),
-			// Example 6's orders follow their parcels: delivered, refused and returned, repaid.
+			// Examples 6 and 7: the shop's orders follow their parcels: delivered, refused and returned, repaid.
 			() => wooCommerceParcelCheck(live, control),
+			() => shopifyParcelCheck(live, control),
 			// The example 1 AWB's way to cash on delivery takes days.
 			() => shopOrderAwbCheck(live, control, createdAwb, createdOn),
 		];

@@ -20,6 +20,7 @@ import { assert, check, waitFor } from './checks';
 import { execution, executionsOf, type ExecutionSummary } from './n8n-api';
 import { shopOrder, SHOP_ORDER_WORKFLOW } from './shopOrder';
 import { notYetServed } from './webhookFlow';
+import { advanceUntil, repaid, secondRepaymentPoller, settledTriggerRuns, stateOf, unpublish } from './wooCommerceTrigger';
 
 const SHOPIFY_WORKFLOW = 'cargusExample007';
 const TRACKING = 'https://www.cargus.ro/tracking-romanian/?t=';
@@ -46,10 +47,13 @@ export async function deliver(live: Launched, webhookPath: string, delivery: Del
 	}
 }
 
-/** Waits until the workflow has `count` executions, all finished; answers them, newest first. */
+/** A workflow's executions started by its webhook, not by a Cargus Trigger beside it (example 7's parcels). */
+const webhookExecutions = async (live: Launched, workflowId: string) => (await executionsOf(live, workflowId)).filter((run) => run.mode === 'webhook');
+
+/** Waits until the workflow has `count` executions started by its webhook, all finished; answers them, newest first. */
 async function finishedExecutions(live: Launched, workflowId: string, count: number): Promise<ExecutionSummary[]> {
 	return await waitFor(`${count} finished executions of ${workflowId}`, 120_000, async () => {
-		const all = await executionsOf(live, workflowId);
+		const all = await webhookExecutions(live, workflowId);
 		return all.length >= count && all.every((run) => !['running', 'new', 'waiting'].includes(run.status)) ? all : undefined;
 	});
 }
@@ -186,7 +190,7 @@ export async function shopPlatformChecks(live: Launched, control: SandboxControl
 			const problems = awbProblems(awb, platform.expected);
 			assert(problems.length === 0, `the AWB ${awb.barcode}: ${problems.join(', ')} (sent ${JSON.stringify(awb.sent)})`);
 			barcode = awb.barcode;
-			const [latest] = await executionsOf(live, workflow);
+			const [latest] = await webhookExecutions(live, workflow);
 			assert(latest.status === 'success', `the execution ended ${latest.status}`);
 			return `answer ${answer.status} ${answer.text}; AWB ${barcode} for ${String(awb.sent.Recipient?.Name)}, ${String(awb.sent.Recipient?.CountyName)}, ${String(awb.sent.Recipient?.LocalityName)}, COD ${awb.codValue}, ${platform.expected.weightKg} kg; ${platform.writeBack(requests, barcode)}`;
 		});
@@ -285,7 +289,7 @@ export async function signedWebhookChecks(live: Launched, control: SandboxContro
 		await check(`${guarded.name}: an order unsigned, signed with another secret, changed after signing, or made 8 days ago is answered 401; no AWB, no Cargus node run, no failed execution`, async () => {
 			await published(live, guarded.workflow);
 			const secret = live.webhookSecret.value;
-			const before = new Set((await executionsOf(live, guarded.workflow)).map((run) => run.id));
+			const before = new Set((await webhookExecutions(live, guarded.workflow)).map((run) => run.id));
 			await control.clearRequests();
 			const fresh = guarded.signed(secret);
 			const { [guarded.header]: _signature, ...unsignedHeaders } = fresh.headers;
@@ -359,5 +363,102 @@ export async function placeholderSecretCheck(live: Launched): Promise<void> {
 		const ran = Object.keys((await execution(live, run.id)).runData);
 		assert(run.status === 'success' && !ran.includes('Create AWB'), `the execution ended ${run.status} and ran ${ran.join(', ')}`);
 		return `401; the execution ran ${ran.join(', ')}`;
+	});
+}
+
+/**
+ * Example 7's Cargus Triggers, after the sandbox's clock moved: each Shopify order follows its parcel at the shop
+ * stand-in, which keeps its fulfilments, their events and the order's payment as Shopify does. Run with the other
+ * checks that move the clock (it places its own orders).
+ */
+export async function shopifyParcelCheck(live: Launched, control: SandboxControl): Promise<void> {
+	const shop = live.shop.shopify;
+	await check('Shopify orders follow their parcels (example 7\'s Cargus Triggers, the sandbox clock moved): delivered and refused then returned become fulfilment events (delivered; attempted_delivery, failure) with Cargus\' words; cash on delivery repaid marks the order paid once (orderMarkAsPaid), a second poller too; another AWB with the store\'s prefix leaves its order alone', async () => {
+		await published(live, SHOPIFY_WORKFLOW);
+		const [delivered, refused, foreign] = [2101, 2102, 2103];
+		const before = new Set((await webhookExecutions(live, SHOPIFY_WORKFLOW)).map((run) => run.id));
+		const allBefore = new Set((await executionsOf(live, SHOPIFY_WORKFLOW)).map((run) => run.id));
+		const orderId = (number: number) => 6120483276000 + number;
+		for (const number of [delivered, refused, foreign]) {
+			const order = { ...shopifyOrder, id: orderId(number), order_number: number, name: `#${number}`, admin_graphql_api_id: `gid://shopify/Order/${orderId(number)}`, created_at: new Date().toISOString() };
+			shop.placeOrder(order);
+			const answer = await deliver(live, 'cargus-shopify-order', shopifyDelivery(order, live.webhookSecret.value));
+			assert(answer.status === 200, `order ${number} answered ${answer.status} ${answer.text.slice(0, 200)}`);
+		}
+		await waitFor('the three orders fulfilled', 180_000, async () => ([delivered, refused, foreign].every((number) => (shop.orders.get(orderId(number))?.fulfillments.length ?? 0) === 1) ? true : undefined));
+		const fresh = (await finishedExecutions(live, SHOPIFY_WORKFLOW, before.size + 3)).filter((run) => !before.has(run.id));
+		assert(fresh.every((run) => run.status === 'success'), `the orders' executions ended ${fresh.map((run) => run.status).join(', ')}`);
+		const fulfillmentOf = (number: number) => (shop.orders.get(orderId(number)) as NonNullable<ReturnType<typeof shop.orders.get>>).fulfillments[0];
+		const barcode = new Map([delivered, refused, foreign].map((number) => [number, String(fulfillmentOf(number).tracking_number)]));
+		// Order #2103 was fulfilled with another AWB: the AWB carrying shopify-2103 is not its parcel.
+		Object.assign(fulfillmentOf(foreign), { tracking_number: '0000000001', tracking_numbers: ['0000000001'] });
+		await control.refuse(barcode.get(refused) as string, { stepMinutes: 24 * 60 });
+
+		const firstMove = await advanceUntil(control, 'delivered, delivered and refused', async () =>
+			(await stateOf(control, barcode.get(delivered) as string)) === 'delivered' && (await stateOf(control, barcode.get(foreign) as string)) === 'delivered' && ['refused', 'returning'].includes(String(await stateOf(control, barcode.get(refused) as string))));
+		const [refusedParcel] = await control.shipments([barcode.get(refused) as string]);
+		const words = refusedParcel.visibleEvents.find((event) => event.EventId === 197)?.Description ?? 'no event 197';
+		await waitFor('a delivered and an attempted delivery', 180_000, async () => (fulfillmentOf(delivered).shipment_status === 'delivered' && fulfillmentOf(refused).shipment_status === 'attempted_delivery' ? true : undefined)).catch(async (err: unknown) => {
+			throw new Error(`${err instanceof Error ? err.message : String(err)}; ${await triggerRunsSaid(live, allBefore)}`);
+		});
+		const secondMove = await advanceUntil(control, 'returned and both repaid', async () =>
+			(await stateOf(control, barcode.get(refused) as string)) === 'returned' && (await repaid(control, barcode.get(delivered) as string)) && (await repaid(control, barcode.get(foreign) as string)));
+		await waitFor('the returned parcel\'s failure and the order paid', 180_000, async () => (fulfillmentOf(refused).shipment_status === 'failure' && shop.orders.get(orderId(delivered))?.financial_status === 'paid' ? true : undefined));
+		const lookedUp = (number: number) => live.shop.requests.filter((request) => request.method === 'GET' && request.path.endsWith('/orders.json') && request.query.includes(encodeURIComponent(`#${number}`))).length;
+		await waitFor('order #2103 looked up for its delivery and its repayment', 180_000, async () => (lookedUp(foreign) >= 2 ? true : undefined));
+		const failed = await settledTriggerRuns(live, SHOPIFY_WORKFLOW, allBefore);
+		assert(failed.length === 0, `example 7's Cargus Triggers: executions ${failed.map((run) => `${run.id} ${run.status}`).join(', ')}`);
+
+		const poller = await secondRepaymentPoller(live, SHOPIFY_WORKFLOW, barcode.get(delivered) as string);
+		const lookedBefore = lookedUp(delivered);
+		await waitFor('the second poller\'s repayment at the shop', 180_000, async () => (lookedUp(delivered) > lookedBefore ? true : undefined));
+		const pollerFailed = await settledTriggerRuns(live, poller, new Set());
+		await unpublish(live, poller);
+		assert(pollerFailed.length === 0, `the second poller: executions ${pollerFailed.map((run) => `${run.id} ${run.status}`).join(', ')}`);
+
+		const paidOrder = shop.orders.get(orderId(delivered));
+		const markedPaid = live.shop.requests.filter((request) => request.path.endsWith('/graphql.json') && JSON.stringify(request.body).includes(`gid://shopify/Order/${orderId(delivered)}`)).length;
+		assert(paidOrder?.financial_status === 'paid' && paidOrder.transactions.length === 1 && markedPaid === 1, `order #${delivered}: ${String(paidOrder?.financial_status)}, ${String(paidOrder?.transactions.length)} transactions, orderMarkAsPaid sent ${markedPaid} times`);
+		const events = [delivered, refused, foreign].map((number) => fulfillmentOf(number).events.map((event) => event.status).join(' '));
+		assert(events[0] === 'delivered' && events[1] === 'attempted_delivery failure' && events[2] === '', `the fulfilments' events: ${JSON.stringify(events)}`);
+		const refusal = fulfillmentOf(refused).events[0];
+		assert(String(refusal.message).includes(words), `the attempted delivery says ${JSON.stringify(refusal.message)}, not Cargus' "${words}"`);
+		const foreignOrder = shop.orders.get(orderId(foreign));
+		assert(foreignOrder?.financial_status === 'pending', `order #${foreign} (another AWB): ${String(foreignOrder?.financial_status)}`);
+		return `clock moved ${firstMove} + ${secondMove} hours; #${delivered}: ${events[0]}, paid once (orderMarkAsPaid sent once, a second poller too); #${refused}: ${events[1]} ("${String(refusal.message)}"); #${foreign}: left alone (looked up ${lookedUp(foreign)} times)`;
+	});
+}
+
+/** What example 7's Cargus Triggers ran since `before`: each execution's status, last node and error. */
+async function triggerRunsSaid(live: Launched, before: Set<string>): Promise<string> {
+	const runs = (await executionsOf(live, SHOPIFY_WORKFLOW)).filter((run) => run.mode !== 'webhook' && !before.has(run.id));
+	const said = await Promise.all(runs.slice(0, 6).map(async (run) => {
+		const detail = await execution(live, run.id);
+		const nodes = Object.keys(detail.runData);
+		return `${run.id} ${run.status} ran ${nodes.join(' > ')}${detail.error ? ` (${detail.error})` : ''}`;
+	}));
+	return `${runs.length} trigger executions: ${said.join('; ')}`;
+}
+
+/** Example 7 ships what Shopify will ship: an order paid or to be paid on delivery; a bank transfer once paid. */
+export async function shopifyPaymentCheck(live: Launched, control: SandboxControl): Promise<void> {
+	await check('Shopify order paid by bank transfer: pending (orders/create) it makes no AWB; once paid (orders/paid) one AWB, without cash on delivery', async () => {
+		await published(live, SHOPIFY_WORKFLOW);
+		await control.clearRequests();
+		const order = { ...shopifyOrder, id: 6120483276201, order_number: 2201, name: '#2201', payment_gateway_names: ['Bank Deposit'], created_at: new Date().toISOString() };
+		const before = (await webhookExecutions(live, SHOPIFY_WORKFLOW)).length;
+		const pending = await deliver(live, 'cargus-shopify-order', shopifyDelivery(order, live.webhookSecret.value));
+		assert(pending.status === 200, `the pending order answered ${pending.status} ${pending.text.slice(0, 200)}`);
+		const [pendingRun] = await finishedExecutions(live, SHOPIFY_WORKFLOW, before + 1);
+		const pendingNodes = Object.keys((await execution(live, pendingRun.id)).runData);
+		assert(!pendingNodes.includes('Create AWB') && (await control.requests('createAwb')).length === 0, `the pending order ran ${pendingNodes.join(', ')}`);
+		const paidOrder = { ...order, financial_status: 'paid', total_outstanding: '0.00' };
+		const delivery = shopifyDelivery(paidOrder, live.webhookSecret.value);
+		const paid = await deliver(live, 'cargus-shopify-order', { ...delivery, headers: { ...delivery.headers, 'x-shopify-topic': 'orders/paid' } });
+		assert(paid.status === 200, `orders/paid answered ${paid.status} ${paid.text.slice(0, 200)}`);
+		const [paidRun] = await finishedExecutions(live, SHOPIFY_WORKFLOW, before + 2);
+		const awbs = (await control.shipments()).filter((shipment) => shipment.orderReference === 'shopify-2201');
+		assert(paidRun.status === 'success' && awbs.length === 1 && awbs[0].codValue === 0, `once paid: the execution ${paidRun.status}, ${awbs.length} AWBs, COD ${String(awbs[0]?.codValue)}`);
+		return `pending: ran ${pendingNodes.join(', ')}; paid: AWB ${awbs[0].barcode}, COD 0`;
 	});
 }

@@ -28,7 +28,7 @@ function order(id: number, changes: Record<string, unknown> = {}, daysAgo = 0): 
 	return { ...sample, id, number: String(id), status: 'processing', date_created: at, date_created_gmt: at, ...changes };
 }
 
-async function unpublish(live: Launched, id = WORKFLOW): Promise<void> {
+export async function unpublish(live: Launched, id = WORKFLOW): Promise<void> {
 	const workflow = await live.rest<{ active: boolean; versionId?: string }>('GET', `/rest/workflows/${id}`);
 	if (!workflow.active) return;
 	if (live.n8n.major < 2) await live.rest('PATCH', `/rest/workflows/${id}`, { active: false, versionId: workflow.versionId });
@@ -209,9 +209,6 @@ export async function wooCommerceOrderChecks(live: Launched, control: SandboxCon
 	});
 }
 
-const PARCEL_NODES = ['Parcel events', 'AWB of the event', 'Parcel event'];
-const WOO_TRIGGERS = ['New order', 'Order updated'];
-
 type ShopOrder = Order & { status: string; meta_data?: Array<{ key: string; value: unknown }> };
 
 /** The order as the shop holds it now. */
@@ -224,11 +221,11 @@ function shopOrder(live: Launched, id: number): ShopOrder {
 const metaOf = (order: ShopOrder, key: string) => (order.meta_data ?? []).filter((entry) => entry.key === key);
 const notesWith = (live: Launched, id: number, words: string) => (live.shop.woo.notes.get(id) ?? []).filter((note) => note.note.includes(words));
 const ordersRead = (live: Launched, id: number) => live.shop.requests.filter((request) => request.method === 'GET' && request.path === `/wp-json/wc/v3/orders/${id}`).length;
-const stateOf = async (control: SandboxControl, barcode: string) => (await control.shipments([barcode]))[0]?.state;
-const repaid = async (control: SandboxControl, barcode: string) => (await control.cashOnDelivery()).some((record) => record.BarCode === barcode && record.repaid);
+export const stateOf = async (control: SandboxControl, barcode: string) => (await control.shipments([barcode]))[0]?.state;
+export const repaid = async (control: SandboxControl, barcode: string) => (await control.cashOnDelivery()).some((record) => record.BarCode === barcode && record.repaid);
 
 /** Moves the sandbox's clock two hours at a time until `reached` (at most five days). */
-async function advanceUntil(control: SandboxControl, what: string, reached: () => Promise<boolean>): Promise<number> {
+export async function advanceUntil(control: SandboxControl, what: string, reached: () => Promise<boolean>): Promise<number> {
 	let hours = 0;
 	while (!(await reached())) {
 		assert(hours < 120, `${what}: not so after moving the sandbox's clock ${hours} hours`);
@@ -239,7 +236,7 @@ async function advanceUntil(control: SandboxControl, what: string, reached: () =
 }
 
 /** Waits until every execution of the workflow has finished; answers those started by its Cargus Triggers that failed. */
-async function settledTriggerRuns(live: Launched, workflowId: string, before: Set<string>): Promise<ExecutionSummary[]> {
+export async function settledTriggerRuns(live: Launched, workflowId: string, before: Set<string>): Promise<ExecutionSummary[]> {
 	const runs = await waitFor(`the executions of ${workflowId} to finish`, 120_000, async () => {
 		const listed = await executionsOf(live, workflowId);
 		return listed.some(isUnfinished) ? undefined : listed;
@@ -248,15 +245,16 @@ async function settledTriggerRuns(live: Launched, workflowId: string, before: Se
 }
 
 /**
- * A second poller of example 6's repayments (as after a re-import): its parcel part alone, its Repayments trigger
- * listing one barcode and emitting the repayments already made, so the repayment reaches the order a second time.
+ * A second poller of an example's repayments (as after a re-import): the example as imported here, without its other
+ * triggers, its Repayments trigger listing one barcode and emitting the repayments already made, so the repayment
+ * reaches the order a second time.
  */
-async function secondRepaymentPoller(live: Launched, barcode: string): Promise<string> {
-	const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, '6-woocommerce-order-to-awb.json'), 'utf8')) as { nodes: Array<{ name: string; parameters: Record<string, unknown> }>; connections: Record<string, unknown> };
-	const left = new Set([...WOO_TRIGGERS, ...PARCEL_NODES]);
-	const nodes = workflow.nodes.filter((node) => !left.has(node.name)).map((node) => (node.name === 'Repayments' ? { ...node, parameters: { ...node.parameters, barcodes: barcode, options: { emitExisting: true } } } : node));
+export async function secondRepaymentPoller(live: Launched, workflowId: string, barcode: string): Promise<string> {
+	const workflow = await live.rest<{ name: string; nodes: Array<{ name: string; type: string; parameters: Record<string, unknown> }>; connections: Record<string, unknown> }>('GET', `/rest/workflows/${workflowId}`);
+	const left = new Set(workflow.nodes.filter((node) => node.name !== 'Repayments' && /(Trigger|\.webhook)$/.test(node.type)).map((node) => node.name));
+	const nodes = workflow.nodes.filter((node) => !left.has(node.name)).map((node) => ({ ...node, id: undefined, ...(node.name === 'Repayments' ? { parameters: { ...node.parameters, barcodes: barcode, options: { emitExisting: true } } } : {}) }));
 	const connections = Object.fromEntries(Object.entries(workflow.connections).filter(([from]) => !left.has(from)));
-	const created = await live.rest<{ id: string }>('POST', '/rest/workflows', { name: 'Example 6, a second poller of its repayments (e2e)', nodes, connections, active: false, settings: { executionOrder: 'v1' } });
+	const created = await live.rest<{ id: string }>('POST', '/rest/workflows', { name: `${workflow.name}: a second poller of its repayments (e2e)`, nodes, connections, active: false, settings: { executionOrder: 'v1' } });
 	await live.activate(created.id);
 	return created.id;
 }
@@ -301,7 +299,7 @@ export async function wooCommerceParcelCheck(live: Launched, control: SandboxCon
 		const failed = await settledTriggerRuns(live, WORKFLOW, allBefore);
 		assert(failed.length === 0, `example 6's Cargus Triggers: executions ${failed.map((run) => `${run.id} ${run.status}`).join(', ')}`);
 
-		const poller = await secondRepaymentPoller(live, barcode.get(delivered) as string);
+		const poller = await secondRepaymentPoller(live, WORKFLOW, barcode.get(delivered) as string);
 		const readBefore = ordersRead(live, delivered);
 		await waitFor('the second poller\'s repayment at the shop', 180_000, async () => (ordersRead(live, delivered) > readBefore ? true : undefined));
 		const pollerFailed = await settledTriggerRuns(live, poller, new Set());
