@@ -48,8 +48,8 @@ function shownFor(properties: INodeProperties[], parameters: Record<string, unkn
 }
 
 describe('example workflows', () => {
-	it('are seven, with Cargus nodes and the Cargus Trigger', () => {
-		expect(files).toHaveLength(7);
+	it('are eight, with Cargus nodes and the Cargus Trigger', () => {
+		expect(files).toHaveLength(8);
 		expect(cargusNodes.map(({ node }) => node.type)).toEqual(
 			expect.arrayContaining(['n8n-nodes-cargus.cargus', 'n8n-nodes-cargus.cargusTrigger']),
 		);
