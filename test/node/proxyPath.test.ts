@@ -42,6 +42,12 @@ async function pickupWindow(): Promise<{ pickupStartDate: string; pickupEndDate:
 	return { pickupStartDate: start.toISOString(), pickupEndDate: new Date(start.getTime() + 4 * 3600 * 1000).toISOString() };
 }
 
+/** The Date of a served event 196 (returning to the sender) of the account's shipments. */
+async function returningEvent(): Promise<string> {
+	const events = (await sandbox.control.shipments()).filter((shipment) => shipment.clientId === 70001).flatMap((shipment) => shipment.visibleEvents);
+	return String(events.find((event) => event.EventId === 196)?.Date);
+}
+
 /** A day on which Cargus repaid some cash on delivery. */
 async function repaidDay(): Promise<string> {
 	const repaid = (await sandbox.control.cashOnDelivery()).find((record) => record.repaid && record.account === 'sandbox');
@@ -80,6 +86,9 @@ const WITH_LOGIN: Array<[string, string, () => Promise<INodeParameters>]> = [
 	['shipment', 'track', async () => ({ barcodes: await ownBarcode() })],
 	['shipment', 'trackWithStatus', async () => ({ barcodes: await ownBarcode() })],
 	['shipment', 'getStatus', async () => ({ barcode: await ownBarcode() })],
+	['shipment', 'trackWithRedirects', async () => ({ barcode: await ownBarcode() })],
+	['shipment', 'getDeliveryPicture', async () => ({ barcode: (await sandbox.control.shipments()).find((shipment) => shipment.clientId === 70001 && shipment.state === 'delivered')?.barcode })],
+	['shipment', 'getReturning', async () => ({ day: (await returningEvent()).slice(0, 10) })],
 	['shipment', 'getCashOnDelivery', async () => ({ barcode: '' })],
 	['locality', 'getMany', async () => ({ countryId: 1, filters: { countyId: 15 } })],
 	['invoice', 'getMany', async () => ({ ...(await lastYear()), returnAll: false, limit: 2 })],
