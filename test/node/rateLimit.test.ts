@@ -1,4 +1,7 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { DirectoryLoader } from 'n8n-core';
+import type { IDataObject, INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
+
+import { Cargus } from '../../nodes/Cargus/Cargus.node';
 
 import { forgetRateLimits, patienceFor, throughRateLimit } from '../../nodes/shared/transport/rateLimit';
 import { useSandbox } from '../helpers/sandbox';
@@ -122,4 +125,14 @@ test('a Retry-After wait ends at once when the execution is cancelled', async ()
 	// Without the cancel it would wait 20 s and be refused again for an hour, far past the test's timeout.
 	await expect(waiting).rejects.toThrow("The execution was cancelled while it waited for Cargus' rate limit");
 	expect(sent).toBe(1);
+});
+
+test("Request Options holds n8n's own options and Rate Limit Wait (Seconds), as n8n's loader merges them", () => {
+	const node = new Cargus();
+	DirectoryLoader.applyDeclarativeNodeOptionParameters(node as INodeType);
+	const requestOptions = node.description.properties.filter((property) => property.name === 'requestOptions');
+	expect(requestOptions).toHaveLength(1);
+	const names = (requestOptions[0].options as INodeProperties[]).map((option) => option.name);
+	expect(names).toEqual(expect.arrayContaining(['batching', 'proxy', 'timeout', 'allowUnauthorizedCerts', 'rateLimitWait']));
+	expect((requestOptions[0].options as INodeProperties[]).find((option) => option.name === 'rateLimitWait')).toMatchObject({ displayName: 'Rate Limit Wait (Seconds)', default: 60 });
 });
