@@ -1,13 +1,15 @@
 /**
- * The Cargus node as a tool of n8n's MCP Server Trigger, called as an MCP client calls it: MCP's Streamable HTTP
- * transport at /mcp/<path> (JSON-RPC 2.0: initialize, tools/list, tools/call), written here by hand so the test
- * needs no MCP library. Three Cargus Tools whose fields the model fills with $fromAI: Ship & Go Point › Get Many
+ * The Cargus node as a tool of n8n's MCP Server Trigger, called as an MCP client calls it: the official MCP SDK's
+ * Client over its Streamable HTTP transport at /mcp/<path> (initialize, tools/list, tools/call). Three Cargus Tools
+ * whose fields the model fills with $fromAI: Ship & Go Point › Get Many
  * (city, postal code, words), Shipment › Track (barcodes) and Shipment › Create (a weight in kilograms). tools/list gives
  * each a description saying what it needs; `{}` to the points is refused naming `city` and `postalCode`, with a
  * place they are a bounded list, and a list cut at its cap ends with an entry saying so; an unknown barcode is
  * answered Found: false beside a known one; the model's 2.5 kg reaches the sandbox as 3 kg and the answer shows
  * both; the same order asked again gives the same AWB.
  */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { SandboxControl } from '../../sandbox';
 import type { Launched } from '../../scripts/lib/launcher';
 import { assert, check, sleep } from './checks';
@@ -15,42 +17,21 @@ import { assert, check, sleep } from './checks';
 const CARGUS_TOOL = 'n8n-nodes-cargus.cargusTool';
 const MCP_PATH = 'cargus-e2e';
 
-interface JsonRpcAnswer {
-	result?: { tools?: Array<{ name: string; description?: string; inputSchema?: { properties?: Record<string, unknown> } }>; content?: Array<{ type: string; text?: string }>; isError?: boolean };
-	error?: { message: string };
-}
-
-/** One MCP session over Streamable HTTP: each request a POST, the answer JSON or one server-sent event. */
-class McpSession {
-	private session?: string;
-	private id = 0;
-
-	constructor(private readonly url: string) {}
-
-	async request(method: string, params: Record<string, unknown> = {}): Promise<JsonRpcAnswer> {
-		const res = await this.post({ jsonrpc: '2.0', id: ++this.id, method, params });
-		const text = await res.text();
-		assert(res.ok, `${method} answered ${res.status}: ${text.slice(0, 200)}`);
-		const data = res.headers.get('content-type')?.includes('text/event-stream')
-			? text.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).join('')
-			: text;
-		return JSON.parse(data) as JsonRpcAnswer;
+/** An MCP client connected to the trigger: n8n registers the webhook a moment after activation, so a refused connection is tried again. */
+async function connect(url: string): Promise<Client> {
+	let refused = '';
+	for (let attempt = 0; attempt < 10; attempt++) {
+		const client = new Client({ name: 'cargus-e2e', version: '1' });
+		try {
+			await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+			return client;
+		} catch (error) {
+			refused = String(error);
+			await client.close().catch(() => undefined);
+			await sleep(2000);
+		}
 	}
-
-	async notify(method: string): Promise<void> {
-		await (await this.post({ jsonrpc: '2.0', method })).text();
-	}
-
-	private async post(body: unknown): Promise<Response> {
-		const res = await fetch(this.url, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(this.session ? { 'mcp-session-id': this.session } : {}) },
-			body: JSON.stringify(body),
-			signal: AbortSignal.timeout(60000),
-		});
-		this.session = res.headers.get('mcp-session-id') ?? this.session;
-		return res;
-	}
+	throw new Error(`initialize: ${refused}`);
 }
 
 export async function mcpToolCheck(live: Launched, control: SandboxControl, credentialId: string): Promise<void> {
@@ -91,56 +72,57 @@ export async function mcpToolCheck(live: Launched, control: SandboxControl, cred
 		const created = await live.rest<{ id: string }>('POST', '/rest/workflows', { name: 'Cargus over MCP (e2e)', nodes, connections, active: false, settings: { executionOrder: 'v1' } });
 		await live.activate(created.id);
 		const state = await live.rest<{ active?: boolean; activeVersionId?: string | null }>('GET', `/rest/workflows/${created.id}`);
-		const mcp = new McpSession(`${live.editorUrl}mcp/${MCP_PATH}`);
-		let init: JsonRpcAnswer | undefined;
-		let refused = '';
-		for (let attempt = 0; attempt < 10 && !init; attempt++) {
-			init = await mcp.request('initialize', { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'cargus-e2e', version: '1' } }).catch((error: unknown) => {
-				refused = String(error);
-				return undefined;
-			});
-			if (!init) await sleep(2000);
+		const client = await connect(`${live.editorUrl}mcp/${MCP_PATH}`).catch((error: unknown) => {
+			throw new Error(`${String(error)} (workflow active ${String(state.active)}, version ${String(state.activeVersionId)})`);
+		});
+		try {
+			assert(client.getServerVersion() !== undefined, 'initialize: no server information');
+			const { tools } = await client.listTools();
+			const names = tools.map((tool) => tool.name);
+			assert(['ship_and_go_points', 'track_shipments', 'create_awb'].every((name) => names.includes(name)), `tools/list: ${names.join(', ')}`);
+			const described = (name: string) => tools.find((tool) => tool.name === name)?.description ?? '';
+			assert(/Needs a place: a city .* or a postal code/.test(described('ship_and_go_points')), `ship_and_go_points is described "${described('ship_and_go_points')}"`);
+			assert(/Needs barcodes/.test(described('track_shipments')) && /Found: false/.test(described('track_shipments')), `track_shipments is described "${described('track_shipments')}"`);
+			assert(/confirm the details with the user/.test(described('create_awb')) && /RON/.test(described('create_awb')), `create_awb is described "${described('create_awb')}"`);
+			const call = async (name: string, args: Record<string, unknown>) => {
+				try {
+					const answer = await client.callTool({ name, arguments: args });
+					const content = (answer.content ?? []) as Array<{ type: string; text?: string }>;
+					return { text: content.map((part) => part.text ?? '').join('\n'), isError: answer.isError === true };
+				} catch (error) {
+					return { text: error instanceof Error ? error.message : String(error), isError: true };
+				}
+			};
+
+			const nowhere = await call('ship_and_go_points', {});
+			assert(nowhere.isError && /Refused, nothing was sent to Cargus\. `city`, `postalCode` or `words`: no place given/.test(nowhere.text) && !/Filters|item 1/.test(nowhere.text), `{}: ${nowhere.text.slice(0, 300)}`);
+			const streets = await call('ship_and_go_points', { words: 'Strada' });
+			const streetEntries = JSON.parse(streets.isError ? '[]' : streets.text) as Array<{ Id?: unknown; ListCut?: boolean; Shown?: number; Matching?: number; HowToNarrow?: string }>;
+			const cut = streetEntries[streetEntries.length - 1] ?? {};
+			assert(cut.ListCut === true && cut.Shown === 10 && (cut.Matching ?? 0) > 10 && /`postalCode` or `words`/.test(cut.HowToNarrow ?? '') && streetEntries.filter((entry) => entry.Id !== undefined).length === 10,
+				`"Strada": ${streets.text.slice(0, 200)} … ${JSON.stringify(cut)}`);
+			const cluj = await call('ship_and_go_points', { city: 'Cluj-Napoca', postalCode: '' });
+			const clujPoints = (cluj.text.match(/"Id":/g) ?? []).length;
+			assert(!cluj.isError && clujPoints > 0 && clujPoints <= 10 && !/BUCURESTI/.test(cluj.text), `Cluj-Napoca: ${clujPoints} points, ${cluj.text.length} characters: ${cluj.text.slice(0, 200)}`);
+
+			const [known] = (await control.shipments()).filter((shipment) => shipment.visibleEvents.length > 0).map((shipment) => shipment.barcode);
+			const traced = await call('track_shipments', { barcodes: `1234567890, ${known}` });
+			const traces = JSON.parse(traced.isError ? '[]' : traced.text) as Array<{ Code?: string; Found?: boolean; Event?: unknown[] }>;
+			assert(traces.length === 2 && traces[0].Code === '1234567890' && traces[0].Found === false && traces[1].Code === known && Array.isArray(traces[1].Event),
+				`track 1234567890 and ${known}: ${traced.text.slice(0, 300)}`);
+
+			await control.clearRequests();
+			const awb = await call('create_awb', { recipientName: 'Ana Pop', recipientPhone: '0722000000', county: 'CJ', locality: 'Cluj-Napoca', weightKg: 2.5, orderReference: 'mcp-e2e-1' });
+			const sent = (await control.requests('createAwb')).map((request) => (request.body as { TotalWeight?: number }).TotalWeight);
+			const [made] = JSON.parse(awb.isError ? '[{}]' : awb.text) as Array<{ BarCode?: string; Next?: string; weightKg?: { ordered?: number; sent?: number } }>;
+			assert(made.weightKg?.ordered === 2.5 && made.weightKg.sent === 3 && sent.join() === '3', `create: sent ${sent.join()}; ${awb.text.slice(0, 400)}`);
+			assert(made.Next?.includes(`"Get AWB PDF" (resource Document, barcode ${String(made.BarCode)})`) && !made.Next.includes('›'), `Next: ${String(made.Next)}`);
+			const again = await call('create_awb', { recipientName: 'Ana Pop', recipientPhone: '0722000000', county: 'CJ', locality: 'Cluj-Napoca', weightKg: 2.5, orderReference: 'mcp-e2e-1' });
+			const [same] = JSON.parse(again.isError ? '[{}]' : again.text) as Array<{ BarCode?: string; AlreadyCreated?: boolean }>;
+			assert(same.BarCode === made.BarCode && same.AlreadyCreated === true && (await control.requests('createAwb')).length === 1, `the same order again: ${again.text.slice(0, 200)}`);
+			return `tools ${names.join(', ')} (descriptions of ${tools.map((tool) => String(tool.description?.length ?? 0)).join(', ')} characters); {}: ${nowhere.text.slice(0, 110)}…; Cluj-Napoca: ${clujPoints} points in ${cluj.text.length} characters; "Strada": 10 of ${String(cut.Matching)} and the cut said; 1234567890: Found false beside ${known}; 2.5 kg sent as ${sent.join()} kg, AWB ${String(made.BarCode)}, the same order again the same AWB`;
+		} finally {
+			await client.close();
 		}
-		assert(init?.result, `initialize: ${refused || JSON.stringify(init).slice(0, 200)} (workflow active ${String(state.active)}, version ${String(state.activeVersionId)})`);
-		await mcp.notify('notifications/initialized');
-		const tools = (await mcp.request('tools/list')).result?.tools ?? [];
-		const names = tools.map((tool) => tool.name);
-		assert(['ship_and_go_points', 'track_shipments', 'create_awb'].every((name) => names.includes(name)), `tools/list: ${names.join(', ')}`);
-		const described = (name: string) => tools.find((tool) => tool.name === name)?.description ?? '';
-		assert(/Needs a place: a city .* or a postal code/.test(described('ship_and_go_points')), `ship_and_go_points is described "${described('ship_and_go_points')}"`);
-		assert(/Needs barcodes/.test(described('track_shipments')) && /Found: false/.test(described('track_shipments')), `track_shipments is described "${described('track_shipments')}"`);
-		assert(/confirm the details with the user/.test(described('create_awb')) && /RON/.test(described('create_awb')), `create_awb is described "${described('create_awb')}"`);
-		const call = async (name: string, args: Record<string, unknown>) => {
-			const answer = await mcp.request('tools/call', { name, arguments: args });
-			return { text: (answer.result?.content ?? []).map((part) => part.text ?? '').join('\n') || answer.error?.message || '', isError: answer.result?.isError === true || answer.error !== undefined };
-		};
-
-		const nowhere = await call('ship_and_go_points', {});
-		assert(nowhere.isError && /Refused, nothing was sent to Cargus\. `city`, `postalCode` or `words`: no place given/.test(nowhere.text) && !/Filters|item 1/.test(nowhere.text), `{}: ${nowhere.text.slice(0, 300)}`);
-		const streets = await call('ship_and_go_points', { words: 'Strada' });
-		const streetEntries = JSON.parse(streets.isError ? '[]' : streets.text) as Array<{ Id?: unknown; ListCut?: boolean; Shown?: number; Matching?: number; HowToNarrow?: string }>;
-		const cut = streetEntries[streetEntries.length - 1] ?? {};
-		assert(cut.ListCut === true && cut.Shown === 10 && (cut.Matching ?? 0) > 10 && /`postalCode` or `words`/.test(cut.HowToNarrow ?? '') && streetEntries.filter((entry) => entry.Id !== undefined).length === 10,
-			`"Strada": ${streets.text.slice(0, 200)} … ${JSON.stringify(cut)}`);
-		const cluj = await call('ship_and_go_points', { city: 'Cluj-Napoca', postalCode: '' });
-		const clujPoints = (cluj.text.match(/"Id":/g) ?? []).length;
-		assert(!cluj.isError && clujPoints > 0 && clujPoints <= 10 && !/BUCURESTI/.test(cluj.text), `Cluj-Napoca: ${clujPoints} points, ${cluj.text.length} characters: ${cluj.text.slice(0, 200)}`);
-
-		const [known] = (await control.shipments()).filter((shipment) => shipment.visibleEvents.length > 0).map((shipment) => shipment.barcode);
-		const traced = await call('track_shipments', { barcodes: `1234567890, ${known}` });
-		const traces = JSON.parse(traced.isError ? '[]' : traced.text) as Array<{ Code?: string; Found?: boolean; Event?: unknown[] }>;
-		assert(traces.length === 2 && traces[0].Code === '1234567890' && traces[0].Found === false && traces[1].Code === known && Array.isArray(traces[1].Event),
-			`track 1234567890 and ${known}: ${traced.text.slice(0, 300)}`);
-
-		await control.clearRequests();
-		const awb = await call('create_awb', { recipientName: 'Ana Pop', recipientPhone: '0722000000', county: 'CJ', locality: 'Cluj-Napoca', weightKg: 2.5, orderReference: 'mcp-e2e-1' });
-		const sent = (await control.requests('createAwb')).map((request) => (request.body as { TotalWeight?: number }).TotalWeight);
-		const [made] = JSON.parse(awb.isError ? '[{}]' : awb.text) as Array<{ BarCode?: string; Next?: string; weightKg?: { ordered?: number; sent?: number } }>;
-		assert(made.weightKg?.ordered === 2.5 && made.weightKg.sent === 3 && sent.join() === '3', `create: sent ${sent.join()}; ${awb.text.slice(0, 400)}`);
-		assert(made.Next?.includes(`"Get AWB PDF" (resource Document, barcode ${String(made.BarCode)})`) && !made.Next.includes('›'), `Next: ${String(made.Next)}`);
-		const again = await call('create_awb', { recipientName: 'Ana Pop', recipientPhone: '0722000000', county: 'CJ', locality: 'Cluj-Napoca', weightKg: 2.5, orderReference: 'mcp-e2e-1' });
-		const [same] = JSON.parse(again.isError ? '[{}]' : again.text) as Array<{ BarCode?: string; AlreadyCreated?: boolean }>;
-		assert(same.BarCode === made.BarCode && same.AlreadyCreated === true && (await control.requests('createAwb')).length === 1, `the same order again: ${again.text.slice(0, 200)}`);
-		return `tools ${names.join(', ')} (descriptions of ${tools.map((tool) => String(tool.description?.length ?? 0)).join(', ')} characters); {}: ${nowhere.text.slice(0, 110)}…; Cluj-Napoca: ${clujPoints} points in ${cluj.text.length} characters; "Strada": 10 of ${String(cut.Matching)} and the cut said; 1234567890: Found false beside ${known}; 2.5 kg sent as ${sent.join()} kg, AWB ${String(made.BarCode)}, the same order again the same AWB`;
 	});
 }
