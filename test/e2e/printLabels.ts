@@ -2,16 +2,16 @@
  * "Print today’s labels" (examples/8-print-todays-labels.json) in the real n8n server, published as npm start publishes
  * it: its webhook mails one 10×14 PDF of the day's AWBs not printed yet; called again, nothing; after new AWBs, only
  * those; with ?reprint=true, every AWB of the day again. The printed AWBs are kept in the workflow's static data,
- * which n8n saves for runs of a published workflow.
+ * which n8n saves for runs of a published workflow. Then Get AWB PDF's Combine Items on 250 items, and off.
  */
 import fs from 'node:fs';
 import { simpleParser } from 'mailparser';
 import { PDFDocument } from 'pdf-lib';
 import type { SandboxControl } from '../../sandbox';
-import type { Launched } from '../../scripts/lib/launcher';
+import { SANDBOX_CREDENTIAL_ID, type Launched } from '../../scripts/lib/launcher';
 import { assert, check, waitFor } from './checks';
 import { executionsOf } from './n8n-api';
-import { notYetServed } from './webhookFlow';
+import { nodeMaker, notYetServed, postToWebhook } from './webhookFlow';
 
 const WORKFLOW = 'cargusExample008';
 const PATH = 'cargus-print-labels';
@@ -78,5 +78,85 @@ export async function printLabelsExampleCheck(live: Launched, control: SandboxCo
 		const reprint = await run('?reprint=true');
 		assert(reprint.pages === expected.length + 2, `a reprint printed ${reprint.pages} labels of ${expected.length + 2}`);
 		return `${expected.length} AWBs of ${today} in ${all.pdfs} PDF(s) of ${all.pages} pages; a second run mailed nothing; 2 new AWBs alone; a reprint ${reprint.pages} labels`;
+	});	await combinedLabelsCheck(live, control);
+}
+
+const COMBINED_LABELS = 250;
+
+/**
+ * Webhook ({barcodes: [...]}) -> Split Out (one item per barcode) -> Document › Get AWB PDF, 10×14, Combine Items on
+ * or off -> Edit Fields (the binary file's name and MIME type beside the item's fields) -> Extract From File (the
+ * file's bytes as base64, `pdf`); answers every item.
+ */
+function labelsWorkflow(combineItems: boolean) {
+	const id = combineItems ? 'cargusE2eCombinedLabels' : 'cargusE2eLabelPerItem';
+	const node = nodeMaker(id);
+	const nodes = [
+		node('Barcodes', 'n8n-nodes-base.webhook', 2.1, 0, { httpMethod: 'POST', path: id, responseMode: 'lastNode', responseData: 'allEntries', options: {} }, { webhookId: `${id}-hook` }),
+		node('One item per barcode', 'n8n-nodes-base.splitOut', 1, 240, { fieldToSplitOut: 'body.barcodes', options: { destinationFieldName: 'barcode' } }),
+		node('Get AWB PDF', 'n8n-nodes-cargus.cargus', 1, 480, { resource: 'document', operation: 'getAwbPdf', barcodes: '={{ $json.barcode }}', combineItems, printOptions: { format: 1, printMainOnce: 1 } }, {
+			credentials: { cargusApi: { id: SANDBOX_CREDENTIAL_ID, name: 'Cargus Sandbox' } },
+		}),
+		node('File Name', 'n8n-nodes-base.set', 3.4, 720, { mode: 'raw', includeOtherFields: true, jsonOutput: '={{ ({ file: { name: $binary.data.fileName, mimeType: $binary.data.mimeType } }) }}', options: {} }),
+		node('File as Base64', 'n8n-nodes-base.extractFromFile', 1, 960, { operation: 'binaryToPropery', destinationKey: 'pdf', options: { keepSource: 'json' } }),
+	];
+	return {
+		id,
+		name: `e2e: Get AWB PDF, Combine Items ${combineItems ? 'on' : 'off'}`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes,
+		connections: Object.fromEntries(nodes.slice(0, -1).map((from, index) => [from.name, { main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]] }])),
+	};
+}
+
+interface LabelFile {
+	name: string;
+	mimeType: string;
+	pages: number;
+	/** The barcodes of its labels, in order (the sandbox lists them in the PDF's Keywords). */
+	barcodes: string[];
+}
+
+/** Publishes the workflow, sends it the barcodes; answers its files and the AwbDocuments requests the sandbox saw. */
+async function printThrough(live: Launched, control: SandboxControl, combineItems: boolean, barcodes: string[]): Promise<{ files: LabelFile[]; requests: number }> {
+	const workflow = labelsWorkflow(combineItems);
+	const created = await live.rest<{ id: string }>('POST', '/rest/workflows', workflow);
+	await live.activate(created.id);
+	await control.clearRequests();
+	const items = JSON.parse(await postToWebhook(live, workflow.id, { barcodes })) as Array<{ pdf?: string; file?: { name?: string; mimeType?: string } }>;
+	const files: LabelFile[] = [];
+	for (const item of items) {
+		const pdf = await PDFDocument.load(Buffer.from(String(item.pdf ?? ''), 'base64'));
+		files.push({ name: String(item.file?.name), mimeType: String(item.file?.mimeType), pages: pdf.getPageCount(), barcodes: (pdf.getKeywords() ?? '').split(' ').filter(Boolean) });
+	}
+	const requests = await control.requests('awbPdf');
+	assert(requests.every((request) => request.status === 200), `AwbDocuments answered ${requests.map((request) => request.status).join(', ')}`);
+	return { files, requests: requests.length };
+}
+
+async function combinedLabelsCheck(live: Launched, control: SandboxControl): Promise<void> {
+	await check('Get AWB PDF with Combine Items: 250 items give their 250 labels in input order, 10x14, in 3 requests of 108 barcodes at most, one PDF each named in order; off, one PDF per item', async () => {
+		// Not picked up and without cash on delivery: no event nor repayment for the checks that move the clock later.
+		// Reversed: the order of the input, not of creation.
+		const barcodes = (await control.addShipments({ count: COMBINED_LABELS, scenario: 'not-picked-up', codValue: 0 })).map((shipment) => shipment.barcode).reverse();
+		assert(barcodes.every((barcode) => /^\d{10}$/.test(barcode)), `not all barcodes have 10 digits: ${barcodes.slice(0, 3).join(', ')}`);
+		const combined = await printThrough(live, control, true, barcodes);
+		const names = combined.files.map((file) => file.name);
+		assert(names.join() === 'awb-labels-1-of-3.pdf,awb-labels-2-of-3.pdf,awb-labels-3-of-3.pdf', `the files are ${names.join(', ')}`);
+		assert(combined.files.every((file) => file.mimeType === 'application/pdf'), `MIME types ${combined.files.map((file) => file.mimeType).join(', ')}`);
+		const pages = combined.files.map((file) => file.pages);
+		assert(pages.join() === '108,108,34', `pages per file: ${pages.join(', ')}`);
+		const printed = combined.files.flatMap((file) => file.barcodes);
+		assert(printed.join() === barcodes.join(), `the labels are not the input's barcodes in order (${printed.length} labels, first ${printed.slice(0, 3).join(', ')}; input ${barcodes.slice(0, 3).join(', ')})`);
+		assert(combined.requests === 3, `${combined.requests} AwbDocuments requests for ${COMBINED_LABELS} barcodes`);
+
+		const few = barcodes.slice(0, 3);
+		const separate = await printThrough(live, control, false, few);
+		const separateNames = separate.files.map((file) => file.name);
+		assert(separateNames.join() === few.map((barcode) => `awb-${barcode}.pdf`).join(), `off, the files are ${separateNames.join(', ')}`);
+		assert(separate.files.every((file, index) => file.pages === 1 && file.barcodes.join() === few[index]), `off, the files hold ${JSON.stringify(separate.files.map((file) => file.barcodes))}`);
+		assert(separate.requests === few.length, `off, ${separate.requests} AwbDocuments requests for ${few.length} items`);
+		return `${COMBINED_LABELS} items -> ${names.join(', ')} of ${pages.join(', ')} pages, the labels in input order, ${combined.requests} requests; off, ${few.length} items -> ${separate.files.length} one-page PDFs in ${separate.requests} requests`;
 	});
 }
