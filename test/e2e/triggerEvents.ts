@@ -39,12 +39,17 @@ export async function invoicesIssuedSince(control: SandboxControl, after: string
 
 /** Waits for one invoice mail per invoice since `mailsBefore`, then checks none more comes and each has its invoice's PDF. */
 export async function expectOneMailPerInvoice(live: Launched, mailsBefore: number, invoices: ControlInvoice[]): Promise<{ mails: number; files: string[] }> {
+	const names = new Set(invoices.map((invoice) => `${invoice.Series}${invoice.Number}.pdf`));
+	// An invoice issued before these (by an earlier clock move) may still be mailed now, the trigger polling every few
+	// seconds: its mail is not one of these. A mail with no invoice PDF at all counts against them.
+	const ofThese = (mail: (typeof live.smtp.mails)[number]) =>
+		!mail.attachments.some((attachment) => attachment.contentType === 'application/pdf') || mail.attachments.some((attachment) => names.has(attachment.filename));
 	const mails = await waitFor(`${invoices.length} invoice emails`, 150000, async () => {
-		const sent = mailsSince(live, mailsBefore, INVOICE_SUBJECT);
+		const sent = mailsSince(live, mailsBefore, INVOICE_SUBJECT).filter(ofThese);
 		return sent.length >= invoices.length ? sent : undefined;
 	});
 	await sleep(5000);
-	const extra = mailsSince(live, mailsBefore, INVOICE_SUBJECT).length - invoices.length;
+	const extra = mailsSince(live, mailsBefore, INVOICE_SUBJECT).filter(ofThese).length - invoices.length;
 	assert(extra === 0, `${extra} emails more than the ${invoices.length} invoices issued`);
 	const expectedFiles = invoices.map((invoice) => `${invoice.Series}${invoice.Number}.pdf`).sort();
 	const files = mails.flatMap((mail) => mail.attachments.filter((a) => a.contentType === 'application/pdf' && a.size > 0).map((a) => a.filename)).sort();
