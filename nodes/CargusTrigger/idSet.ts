@@ -48,7 +48,7 @@ export function today(): string {
 }
 
 /** How many days the service's clock may be ahead of n8n's: every window reaches that far past n8n's today. */
-export const SERVICE_DAYS_AHEAD = 10;
+export const SERVICE_DAYS_AHEAD = 21;
 
 /** The last day a service date may have, by n8n's clock: SERVICE_DAYS_AHEAD days ahead. */
 export function latestServiceDay(): string {
