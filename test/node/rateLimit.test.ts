@@ -4,7 +4,8 @@ import type { IDataObject, INodeParameters, INodeProperties, INodeType } from 'n
 import { Cargus } from '../../nodes/Cargus/Cargus.node';
 
 import { forgetRateLimits, patienceFor, throughRateLimit } from '../../nodes/shared/transport/rateLimit';
-import { useSandbox } from '../helpers/sandbox';
+import { loadOptions } from '../helpers/loadOptions';
+import { sandboxCredential, useSandbox } from '../helpers/sandbox';
 import { engineFor, requestsSeen, runOperation, SMALL_SHIPMENT } from './world';
 
 /*
@@ -135,4 +136,13 @@ test("Request Options holds n8n's own options and Rate Limit Wait (Seconds), as 
 	const names = (requestOptions[0].options as INodeProperties[]).map((option) => option.name);
 	expect(names).toEqual(expect.arrayContaining(['batching', 'proxy', 'timeout', 'allowUnauthorizedCerts', 'rateLimitWait']));
 	expect((requestOptions[0].options as INodeProperties[]).find((option) => option.name === 'rateLimitWait')).toMatchObject({ displayName: 'Rate Limit Wait (Seconds)', default: 60 });
+});
+
+test("the Locality dropdown waits out the gateway's 429 too", async () => {
+	await sandbox.control.addFault({ operation: 'localitiesNoAuth', kind: 'status', status: 429, count: 1 });
+
+	const options = await loadOptions('getRecipientLocalities', { resource: 'shipment', operation: 'create', recipientCountyId: 15 }, sandboxCredential(sandbox.url));
+
+	expect(options.length).toBeGreaterThan(0);
+	expect((await requestsSeen(sandbox, 'localitiesNoAuth')).map((request) => request.status)).toEqual([429, 200]);
 });

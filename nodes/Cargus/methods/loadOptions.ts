@@ -8,6 +8,7 @@ import { readAgainOnReset } from '../../shared/transport/readAgain';
 import { outputSecretsOf, redactOutputValue } from '../../shared/transport/redact';
 import { credentialsAfterSending } from '../../shared/transport/redactedSend';
 import { chosenId, couldNotLoad, formParameter, optionsOrReason } from './lookup';
+import { throughGateOf } from '../../shared/transport/authenticatedRequest';
 
 export async function getCounties(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return countyOptions();
@@ -51,7 +52,9 @@ async function localitiesOf(context: ILoadOptionsFunctions, countyId: number): P
 			headers: { Accept: 'application/json' },
 			json: true,
 		};
-		body = await readAgainOnReset(request, async () => await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, request));
+		body = await readAgainOnReset(request, async () =>
+			await throughGateOf(context, credentials, async () => await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, request)),
+		);
 	} catch (error) {
 		throw couldNotLoad(context, 'localities', error, credentials);
 	}

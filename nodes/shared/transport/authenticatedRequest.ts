@@ -90,6 +90,14 @@ async function send(
 	return response;
 }
 
+/**
+ * Sends a request that takes no token (a key-only operation, a dropdown's lookup) through the rate-limit gate of the
+ * credential's subscription key, with the item's patience.
+ */
+export async function throughGateOf<T>(context: RequestContext, credentials: ICredentialDataDecryptedObject, send: () => Promise<T>): Promise<T> {
+	return await throughRateLimit(gateKeyOf(credentials), patienceOfItem(context), send, rateLimitOfError);
+}
+
 /** A 429 of the gateway, thrown as Cargus' answer with an error status. */
 export function rateLimitOfError(outcome: Outcome<unknown>): RateLimited | undefined {
 	if (!('error' in outcome)) return undefined;

@@ -9,14 +9,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { rateLimitOfError, requestWithCredential } from './authenticatedRequest';
+import { requestWithCredential, throughGateOf } from './authenticatedRequest';
 import type { CargusRequestOptions, TokenPlacement } from './authentication';
 import { MAX_BARCODES_PER_REQUEST, parseBarcodes } from '../values/barcodes';
 import { baseUrlOf } from '../cargus/baseUrl';
 import { answered, cargusError } from './errors';
 import { asLoginPath, hasAccount, logIn, SUBSCRIPTION_KEY_HEADER } from './login';
-import { gateKeyOf, throughRateLimit } from './rateLimit';
-import { patienceOfItem } from './rateLimitOption';
 import { readAgainOnReset } from './readAgain';
 import { isFailedToAuthenticate } from '../cargus/serviceMessage';
 
@@ -126,11 +124,7 @@ async function requestWithKeyOnly(
 	const request = prepared(options, baseUrlFor(context, credentials));
 	request.headers = { ...request.headers, [SUBSCRIPTION_KEY_HEADER]: String(credentials.apiKey ?? '') };
 	try {
-		const gateKey = gateKeyOf(credentials);
-		const patience = patienceOfItem(context);
-		return (await readAgainOnReset(request, async () =>
-			await throughRateLimit(gateKey, patience, async () => await context.helpers.httpRequest(request), rateLimitOfError),
-		)) as IN8nHttpFullResponse;
+		return (await readAgainOnReset(request, async () => await throughGateOf(context, credentials, async () => await context.helpers.httpRequest(request)))) as IN8nHttpFullResponse;
 	} catch (error) {
 		throw cargusError(context, error, credentials);
 	}
