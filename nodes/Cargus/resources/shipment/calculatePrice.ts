@@ -8,7 +8,7 @@ import { operation } from '../../../shared/run/operation';
 import { oneRecordWith } from '../../../shared/run/output';
 import { priceTableField, shipmentOptionFields } from '../../../shared/form/priceFields';
 import { weightUnitField, withWeight } from '../../../shared/form/weights';
-import { FROM_LOCATION_PROPERTY, sendFromPickupLocation } from './fromPickupLocation';
+import { FROM_LOCATION_PROPERTY, sendFromPickupLocation } from './fromPickupLocation/fromPickupLocation';
 
 const FROM_PICKUP_LOCATION = 'pickupLocation';
 const fromPlace = { displayOptions: { show: { shipFrom: ['place'] } } };

@@ -9,7 +9,7 @@ import { operation } from '../../../shared/run/operation';
 import { awbCreated } from '../../../shared/run/output';
 import { priceTableField, shipmentOptionFields } from '../../../shared/form/priceFields';
 import { weightUnitField, withWeight } from '../../../shared/form/weights';
-import { LOOKBACK_DAYS, sendOncePerOrder } from './oncePerOrder';
+import { LOOKBACK_DAYS, sendOncePerOrder } from './oncePerOrder/oncePerOrder';
 
 const RECIPIENT_ADDRESS: AddressPlace = {
 	at: { object: 'Recipient' },

@@ -2,7 +2,7 @@ import { toQuery } from '../../../shared/form/field';
 import { barcodeField, fileOptions } from '../../../shared/form/fields';
 import { BINARY_REQUEST, operation } from '../../../shared/run/operation';
 import { sendWithToken } from '../../../shared/transport/send';
-import { deliveryPicture } from './cargusAnswer';
+import { deliveryPicture } from './cargusAnswer/cargusAnswer';
 
 export const getDeliveryPicture = operation({
 	name: 'Get Delivery Picture',

@@ -4,7 +4,7 @@ import { toQuery } from '../../../shared/form/field';
 import { dateField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { sendWithToken } from '../../../shared/transport/send';
-import { eachElementOfTheAnswer } from './cargusAnswer';
+import { eachElementOfTheAnswer } from './cargusAnswer/cargusAnswer';
 
 /** The calendar day of the date as given (its own offset, or the workflow's zone): yyyy-mm-dd. */
 function dayOf(value: unknown): unknown {

@@ -2,7 +2,7 @@ import { toQuery } from '../../../shared/form/field';
 import { barcodeField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { sendWithToken } from '../../../shared/transport/send';
-import { eachElementOfTheAnswer } from './cargusAnswer';
+import { eachElementOfTheAnswer } from './cargusAnswer/cargusAnswer';
 
 export const trackWithRedirects = operation({
 	name: 'Track With Redirects',

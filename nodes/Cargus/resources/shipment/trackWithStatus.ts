@@ -4,8 +4,8 @@ import { operation } from '../../../shared/run/operation';
 import { oneItemPerElement } from '../../../shared/run/output';
 import { sendInBatches } from '../../../shared/transport/send';
 import { currentStatusFirst, simplifyField } from '../../../shared/cargus/trackingStatus';
-import { oneItemPerBarcode } from './everyBarcode';
-import { trackOptionsField, withOrderAndRecipient } from './orderAndRecipient';
+import { oneItemPerBarcode } from './tracking/everyBarcode';
+import { trackOptionsField, withOrderAndRecipient } from './tracking/orderAndRecipient';
 
 export const trackWithStatus = operation({
 	name: 'Track With Status',

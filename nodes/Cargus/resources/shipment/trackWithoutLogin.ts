@@ -3,7 +3,7 @@ import { barcodeField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { oneItemPerElement } from '../../../shared/run/output';
 import { sendWithKeyOnly } from '../../../shared/transport/send';
-import { oneItemPerBarcode } from './everyBarcode';
+import { oneItemPerBarcode } from './tracking/everyBarcode';
 
 export const trackWithoutLogin = operation({
 	name: 'Track Without Login',

@@ -1,10 +1,10 @@
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { baseUrlOf } from '../../../shared/cargus/baseUrl';
-import { awbAccountOf, orderAndRecipientOf, rememberedAwbs } from '../../../shared/cargus/orderAndRecipient';
-import { optionsField } from '../../../shared/form/fields';
-import { requestWithToken, type Sender } from '../../../shared/transport/send';
-import { yesNo } from '../../../shared/values/values';
+import { baseUrlOf } from '../../../../shared/cargus/baseUrl';
+import { awbAccountOf, orderAndRecipientOf, rememberedAwbs } from '../../../../shared/cargus/orderAndRecipient';
+import { optionsField } from '../../../../shared/form/fields';
+import { requestWithToken, type Sender } from '../../../../shared/transport/send';
+import { yesNo } from '../../../../shared/values/values';
 
 /** AWB reads in flight at once for one item. */
 const CONCURRENT_READS = 4;

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { BINARY_PROPERTY_PARAMETER } from '../../../shared/run/output';
-import { isPdf } from '../../../shared/values/pdf';
+import { BINARY_PROPERTY_PARAMETER } from '../../../../shared/run/output';
+import { isPdf } from '../../../../shared/values/pdf';
 
 type Output = (this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse) => Promise<INodeExecutionData[]>;
 

@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { requestWithToken } from '../../../shared/transport/send';
+import { requestWithToken } from '../../../../shared/transport/send';
 
 /**
  * Whether Cargus lists the AWB as deleted: it may keep deleted AWBs in its lists with Status "Deleted" (OpenCart skips

@@ -9,13 +9,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { baseUrlOf } from '../../../shared/cargus/baseUrl';
-import { cargusError } from '../../../shared/transport/errors';
-import { parameterOf } from '../../../shared/form/itemParameters';
-import type { Sender } from '../../../shared/transport/send';
-import { applyOutput, requestWithToken, requireAccount } from '../../../shared/transport/send';
-import { CARGUS_TIME_ZONE } from '../../../shared/values/cargusDate';
-import { yesNo } from '../../../shared/values/values';
+import { baseUrlOf } from '../../../../shared/cargus/baseUrl';
+import { cargusError } from '../../../../shared/transport/errors';
+import { parameterOf } from '../../../../shared/form/itemParameters';
+import type { Sender } from '../../../../shared/transport/send';
+import { applyOutput, requestWithToken, requireAccount } from '../../../../shared/transport/send';
+import { CARGUS_TIME_ZONE } from '../../../../shared/values/cargusDate';
+import { yesNo } from '../../../../shared/values/values';
 import { nextEvent, recentAwbCarrying } from './recentAwbs';
 import { settledAwbCarrying } from './settledAwbs';
 

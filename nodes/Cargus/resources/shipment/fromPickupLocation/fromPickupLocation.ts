@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { oncePerExecution } from '../../../shared/run/executionCache';
-import { refuse } from '../../../shared/values/input';
-import type { Sender } from '../../../shared/transport/send';
-import { requestWithToken, requireAccount, sendWithToken } from '../../../shared/transport/send';
+import { oncePerExecution } from '../../../../shared/run/executionCache';
+import { refuse } from '../../../../shared/values/input';
+import type { Sender } from '../../../../shared/transport/send';
+import { requestWithToken, requireAccount, sendWithToken } from '../../../../shared/transport/send';
 
 /** Where Calculate Price's form puts the pickup location it ships from; sent as that location's FromLocalityId. */
 export const FROM_LOCATION_PROPERTY = 'FromLocationId';

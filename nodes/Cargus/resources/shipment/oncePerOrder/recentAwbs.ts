@@ -1,8 +1,8 @@
 import type { DateTime } from 'luxon';
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { requestWithToken } from '../../../shared/transport/send';
-import { withUsableToken } from '../../../shared/transport/tokenCache';
+import { requestWithToken } from '../../../../shared/transport/send';
+import { withUsableToken } from '../../../../shared/transport/tokenCache';
 import { isDeleted, liveAwbOf } from './awbRecord';
 
 /*

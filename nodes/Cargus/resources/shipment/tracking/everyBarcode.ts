@@ -1,7 +1,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import type { Sender } from '../../../shared/transport/send';
-import { parseBarcodes } from '../../../shared/values/barcodes';
+import type { Sender } from '../../../../shared/transport/send';
+import { parseBarcodes } from '../../../../shared/values/barcodes';
 
 /** Barcodes compared as Cargus may write them: digits, leading zeros or not. */
 function barcodeKey(value: unknown): string {
