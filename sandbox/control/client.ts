@@ -1,8 +1,8 @@
 import { request } from 'undici';
 
-import type { SandboxSettings } from '../context';
+import type { SandboxSettings } from '../world/settings';
 import type { FaultSpec } from '../gateway/faults';
-import type { RequestLogEntry } from './requestLog';
+import type { RequestLogEntry } from '../gateway/requestLog';
 import type { Account, Scenario } from '../world/types';
 
 export type { RequestLogEntry };

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendAnswer } from '../routes/answers';
-import { isControlPath } from '../control/path';
+import { isControlPath } from './controlPath';
 import { modelStateError, serverError } from '../routes/errorBodies';
 import { parseXmlBody, XmlBodyError } from '../routes/xml';
 

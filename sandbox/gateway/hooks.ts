@@ -2,12 +2,12 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendAnswer } from '../routes/answers';
 import { authCarried, checkAuth } from './tokenCheck';
-import type { SandboxContext } from '../context';
+import type { GatewayContext } from './gatewayContext';
 import { gatewayBodies, serverError } from '../routes/errorBodies';
 import type { Fault } from './faults';
-import { loggedBody } from '../control/requestLog';
+import { loggedBody } from './requestLog';
 
-import { isControlPath } from '../control/path';
+import { isControlPath } from './controlPath';
 
 const QUERY_STRING_BYTES = 2048;
 
@@ -24,7 +24,7 @@ function sendGateway(reply: FastifyReply, status: number, body: unknown): Fastif
  * What a misbehaving gateway might quote back: the request's subscription key, Authorization header and
  * Token parameter, and the account's password and live tokens.
  */
-function echoOf(context: SandboxContext, request: FastifyRequest): Record<string, unknown> {
+function echoOf(context: GatewayContext, request: FastifyRequest): Record<string, unknown> {
 	const header = (name: string) => {
 		const value = request.headers[name];
 		return Array.isArray(value) ? value.join(', ') : value;
@@ -61,7 +61,7 @@ const unloggedRequests = new WeakSet<FastifyRequest>();
 /** The kind of fault injected into a request, for its entry in the request log. */
 const faultedRequests = new WeakMap<FastifyRequest, Fault['kind']>();
 
-function logRequest(context: SandboxContext, request: FastifyRequest, status: number): void {
+function logRequest(context: GatewayContext, request: FastifyRequest, status: number): void {
 	context.log.add({
 		clockMs: context.clock.now(),
 		realMs: Date.now(),
@@ -81,7 +81,7 @@ function logRequest(context: SandboxContext, request: FastifyRequest, status: nu
 const answersLostAfterWork = new WeakMap<FastifyRequest, Fault>();
 
 /** Applies a fault other than latency; true when it has answered (or dropped) the request, false when processing goes on. */
-function applyFault(context: SandboxContext, fault: Fault, request: FastifyRequest, reply: FastifyReply): boolean {
+function applyFault(context: GatewayContext, fault: Fault, request: FastifyRequest, reply: FastifyReply): boolean {
 	switch (fault.kind) {
 		case 'latency':
 			return false;
@@ -125,7 +125,7 @@ function applyFault(context: SandboxContext, fault: Fault, request: FastifyReque
  * The API Management layer plus the service's own token check, in the order the real stack applies them.
  * The hooks take callbacks rather than being async: a request then goes through them without promises.
  */
-export function installGateway(app: FastifyInstance, context: SandboxContext): void {
+export function installGateway(app: FastifyInstance, context: GatewayContext): void {
 	app.decorateRequest('sandboxAccount', null);
 	app.decorateRequest('sandboxAuth', 'none');
 	app.decorateRequest('sandboxOperation', 'unknown');

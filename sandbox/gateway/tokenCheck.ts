@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Answer } from '../routes/answers';
-import type { SandboxContext } from '../context';
+import type { ServiceContext } from '../world/serviceContext';
 import { notAuthorized } from '../routes/errorBodies';
 import type { AuthCarried, AuthRule } from '../routes/authKinds';
 import type { Account } from '../world/types';
@@ -29,7 +29,7 @@ export function authCarried(request: FastifyRequest): AuthCarried {
  * Checks the token an operation needs: Bearer header (AUTH operations) or Token query parameter
  * (PDF operations). Missing, invalid or expired: 401, or the "Failed to authenticate!" variant.
  */
-export function checkAuth(context: SandboxContext, request: FastifyRequest, rule: AuthRule): { account: Account } | { answer: Answer } {
+export function checkAuth(context: ServiceContext, request: FastifyRequest, rule: AuthRule): { account: Account } | { answer: Answer } {
 	const token = rule === 'bearer' ? bearerToken(request) : queryToken(request);
 	const result = context.store.checkToken(token);
 	if (result.status === 'valid') return { account: result.account };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AnswerError, noContent, ok } from './answers';
-import type { SandboxContext } from '../context';
+import type { ServiceContext } from '../world/serviceContext';
 import { awbView, MAX_ENVELOPES, PRICE_TABLES, priceOf, SERVICES, type PriceInput } from '../world/awbs';
 import { dayAround, DAY, HOUR, parseServiceDate } from '../world/dates';
 import { referenceData, type LocalityRecord, type PudoPoint } from '../world/referenceData';
@@ -165,7 +165,7 @@ export function monthDayYearRange(query: QueryReader, spec: OperationSpec): { fr
 }
 
 /** AWBs: create (answers the barcode), delete before the first checkpoint, read by barcode or order, list by date; prices. */
-export function registerAwbs(app: FastifyInstance, context: SandboxContext): void {
+export function registerAwbs(app: FastifyInstance, context: ServiceContext): void {
 	const { store } = context;
 	const view = (shipment: Shipment, now: number, deleted = false) => {
 		const sender = shipment.awb ? store.locations.get(shipment.awb.SenderLocationId) : store.locationsOf(shipment.clientId).find((l) => l.Name === shipment.sender);

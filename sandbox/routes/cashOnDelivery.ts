@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { noContent, ok } from './answers';
-import type { SandboxContext } from '../context';
+import type { ServiceContext } from '../world/serviceContext';
 import { dayAround, parseServiceDate } from '../world/dates';
 import { cashRecordView } from '../world/timelines/shipments';
 import { defineOperation } from './operation';
@@ -10,7 +10,7 @@ import { dateQuery, dayRange } from './inputs';
  * The cash-on-delivery account by date: the AWBs with cash on delivery created in a range (GetByDate), and those
  * repaid on one day (GetByDeductionDate). Invalid input answers 409, as the per-barcode cash account does.
  */
-export function registerCashOnDelivery(app: FastifyInstance, context: SandboxContext): void {
+export function registerCashOnDelivery(app: FastifyInstance, context: ServiceContext): void {
 	const { store } = context;
 	const withCashOnDelivery = (clientId: number) => [...store.shipments.values()].filter((s) => s.clientId === clientId && s.codValue > 0);
 

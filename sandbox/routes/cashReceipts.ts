@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { AnswerError, ok } from './answers';
-import type { SandboxContext } from '../context';
+import type { ServiceContext } from '../world/serviceContext';
 import { modelStateError } from './errorBodies';
 import { defineOperation } from './operation';
 import { isObject, listOf, validateFields } from './validation';
 import { failWith, requireBody } from './inputs';
 
 /** Create a list of cash receipts (no token): validated, stored, answers the new list Id. */
-export function registerCashReceipts(app: FastifyInstance, context: SandboxContext): void {
+export function registerCashReceipts(app: FastifyInstance, context: ServiceContext): void {
 	const { store } = context;
 	defineOperation(app, context, 'POST', '/api/CashReceipts', { operation: 'cashReceipts', auth: 'none', invalidStatus: 400 },
 		({ body, spec, account }) => {

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { AnswerError, ok } from './answers';
-import type { SandboxContext } from '../context';
+import type { ServiceContext } from '../world/serviceContext';
 import { modelStateError } from './errorBodies';
 import { defineOperation } from './operation';
 import { EMAIL_PATTERN } from './validation';
 import { failWith, requireBody, validateOrFail } from './inputs';
 
 /** Save a complaint (no token): validated (invalid input is 409, the only error listed), stored, answers true. */
-export function registerComplaints(app: FastifyInstance, context: SandboxContext): void {
+export function registerComplaints(app: FastifyInstance, context: ServiceContext): void {
 	defineOperation(app, context, 'POST', '/api/Complaints/SaveComplaint', { operation: 'saveComplaint', auth: 'none', invalidStatus: 409 },
 		({ body, spec }) => {
 			const fields = validateOrFail(requireBody(body, spec), {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { noContent, ok } from './answers';
-import type { SandboxContext } from '../context';
+import type { ServiceContext } from '../world/serviceContext';
 import { toServiceDate } from '../world/dates';
 import { awbDocumentsPdf, invoicePdf, orderSummaryPdf, pickupOrderSummaryPdf } from '../world/pdf';
 import { defineOperation, type OperationInput } from './operation';
@@ -23,7 +23,7 @@ const invoiceView = (invoice: Invoice) => ({
 const pdfAnswer = (data: Uint8Array, fileName: string) => ({ status: 200, binary: { contentType: 'application/pdf', data, fileName } });
 
 /** Invoices and documents: list invoices, base64 invoice and order documents, the two PDF streams. */
-export function registerDocuments(app: FastifyInstance, context: SandboxContext): void {
+export function registerDocuments(app: FastifyInstance, context: ServiceContext): void {
 	const { store } = context;
 
 	defineOperation(app, context, 'GET', '/api/Invoices', { operation: 'invoices', auth: 'bearer', invalidStatus: 400 },

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { noContent, ok } from './answers';
-import type { SandboxContext } from '../context';
+import type { ServiceContext } from '../world/serviceContext';
 import { referenceData } from '../world/referenceData';
 import { streetsOf } from '../world/streets';
 import { defineOperation } from './operation';
 import { intQuery } from './inputs';
 
 /** Romania is the one country the sandbox knows (CountryId 1): its counties and the streets of its localities. */
-export function registerGeography(app: FastifyInstance, context: SandboxContext): void {
+export function registerGeography(app: FastifyInstance, context: ServiceContext): void {
 	defineOperation(app, context, 'GET', '/api/Countries', { operation: 'countries', auth: 'bearer', invalidStatus: 400 },
 		() => ok([{ CountryId: 1, CountryName: 'Romania', Abbreviation: 'RO' }], 'Country'));
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { noContent, ok } from './answers';
-import type { SandboxContext } from '../context';
+import type { ServiceContext } from '../world/serviceContext';
 import { localityViews } from '../world/localityViews';
 import { referenceData } from '../world/referenceData';
 import { defineOperation, type OperationInput } from './operation';
@@ -10,7 +10,7 @@ import { intQuery } from './inputs';
  * Localities of Romania (CountryId 1), filterable by county and postal code; other countries: 204. A flat list of
  * localities as the shop plugins read it, or grouped as the interface shows it (the `localities` setting).
  */
-export function registerLocalities(app: FastifyInstance, context: SandboxContext): void {
+export function registerLocalities(app: FastifyInstance, context: ServiceContext): void {
 	const list = (countyRequired: boolean) => ({ query, spec }: OperationInput) => {
 		const countryId = intQuery(query, 'countryId', spec, true);
 		const countyId = intQuery(query, 'countyId', spec, countyRequired);

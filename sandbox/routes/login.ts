@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AnswerError, ok } from './answers';
-import type { SandboxContext } from '../context';
+import type { ServiceContext } from '../world/serviceContext';
 import { bareStringError } from './errorBodies';
 import { defineOperation, type OperationInput } from './operation';
 import { requireBody, validateOrFail } from './inputs';
@@ -11,7 +11,7 @@ const LOGIN_PATHS = ['/api/LoginUser/Juridic', '/api/LoginUser'] as const;
  * Login answers the token as a bare JSON string; a wrong account gets 409 with a bare string, and so
  * does an account at a path it does not log in at (its `loginPaths`), as a wrong password would.
  */
-export function registerLogin(app: FastifyInstance, context: SandboxContext): void {
+export function registerLogin(app: FastifyInstance, context: ServiceContext): void {
 	const spec = { operation: 'login', auth: 'none', invalidStatus: 409 } as const;
 	for (const path of LOGIN_PATHS) {
 		const login = ({ body, spec: operation }: OperationInput) => {

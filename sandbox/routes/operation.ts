@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { AnswerError, sendAnswer, type Answer } from './answers';
 import type { AuthCarried, AuthRule } from './authKinds';
-import type { SandboxContext } from '../context';
+import type { ServiceContext } from '../world/serviceContext';
 import { serverError } from './errorBodies';
 import type { Account } from '../world/types';
 import { isObject } from './validation';
@@ -71,7 +71,7 @@ function answerOfError(error: unknown): Answer {
 
 export function defineOperation(
 	app: FastifyInstance,
-	context: SandboxContext,
+	context: ServiceContext,
 	method: HTTPMethods,
 	url: string,
 	spec: OperationSpec,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AnswerError, noContent, ok } from './answers';
-import type { SandboxContext } from '../context';
+import type { ServiceContext } from '../world/serviceContext';
 import { errorObject } from './errorBodies';
 import { findMinihub, referenceData } from '../world/referenceData';
 import { defineOperation, type OperationInput } from './operation';
@@ -17,7 +17,7 @@ export const locationView = (l: PickupLocation) => ({
 });
 
 /** Pickup locations: list them (the user's active ones, or all of the client), create a collection-point location, modify one. */
-export function registerPickupLocations(app: FastifyInstance, context: SandboxContext): void {
+export function registerPickupLocations(app: FastifyInstance, context: ServiceContext): void {
 	const { store } = context;
 
 	const list = (active: boolean) => ({ account }: OperationInput) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AnswerError, noContent, ok } from './answers';
-import type { SandboxContext } from '../context';
+import type { ServiceContext } from '../world/serviceContext';
 import { errorObject } from './errorBodies';
 import { orderStatusAt, orderView } from '../world/timelines/pickupOrders';
 import type { Account, PickupLocation, PickupOrder } from '../world/types';
@@ -16,7 +16,7 @@ const VALIDATED = new Set([1, 2, 3, 5]);
  * Pickup orders: send one (answers the OrderId), read one (OrdStatus moves on with the clock), launch or cancel a
  * location's current order, list them by location and status or by creation date.
  */
-export function registerPickupOrders(app: FastifyInstance, context: SandboxContext): void {
+export function registerPickupOrders(app: FastifyInstance, context: ServiceContext): void {
 	const { store } = context;
 
 	/** The `locationId` parameter's location of the client (0 = headquarters), or 409 as for the other location operations. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AnswerError, ok } from './answers';
-import type { SandboxContext } from '../context';
+import type { ServiceContext } from '../world/serviceContext';
 import { DAY, HOUR } from '../world/dates';
 import { errorObject } from './errorBodies';
 import { defineOperation } from './operation';
@@ -12,7 +12,7 @@ const RETURN_PICKUP_DELAY_MS = DAY;
 const RETURN_STEP_MS = 3 * HOUR;
 
 /** Create return AWB (no token): answers the new barcode, which is then traceable. */
-export function registerReturnAwb(app: FastifyInstance, context: SandboxContext): void {
+export function registerReturnAwb(app: FastifyInstance, context: ServiceContext): void {
 	const { store } = context;
 	defineOperation(app, context, 'POST', '/api/NoAuth/GenerateRwb', { operation: 'createReturnAwb', auth: 'none', invalidStatus: 400 },
 		({ body, spec, account, now }) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { noContent, ok, okJson } from './answers';
-import type { SandboxContext } from '../context';
+import type { ServiceContext } from '../world/serviceContext';
 import { defineOperation } from './operation';
 import { dayAround, parseServiceDate, toServiceDate } from '../world/dates';
 import { traceJson, visibleEvents } from '../world/timelines/shipments';
@@ -22,7 +22,7 @@ const DELIVERY_PICTURE_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAA
  * back to the sender on a day, the delivery confirmation picture, the trace with redirects. The shapes are the
  * sandbox's choice, said in docs/sandbox.md.
  */
-export function registerReturnsAndProofs(app: FastifyInstance, context: SandboxContext): void {
+export function registerReturnsAndProofs(app: FastifyInstance, context: ServiceContext): void {
 	const own = (clientId: number) => [...context.store.shipments.values()].filter((shipment) => shipment.clientId === clientId);
 
 	// The account's AWBs whose return to the sender (event 196) began on the Bucharest day `data` (yyyy-mm-dd), by now.

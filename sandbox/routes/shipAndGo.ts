@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from './answers';
-import type { SandboxContext } from '../context';
+import type { ServiceContext } from '../world/serviceContext';
 import { shipAndGoPointViews } from '../world/shipAndGoPoints';
 import { defineOperation } from './operation';
 
 /** Ship & Go points (PUDO): every point, unfiltered, as Cargus' document shows them. */
-export function registerShipAndGo(app: FastifyInstance, context: SandboxContext): void {
+export function registerShipAndGo(app: FastifyInstance, context: ServiceContext): void {
 	const spec = { operation: 'shipAndGoPoints', auth: 'bearer', invalidStatus: 400 } as const;
 	const answer = () => ok(shipAndGoPointViews(), 'PudoPoint');
 	defineOperation(app, context, 'GET', '/api/PudoPoints', spec, answer);

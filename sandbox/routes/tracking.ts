@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AnswerError, noContent, ok, okJson, preferredXml } from './answers';
 import { parseBarcodeList } from './barcodes';
-import type { SandboxContext } from '../context';
+import type { ServiceContext } from '../world/serviceContext';
 import { errorObject } from './errorBodies';
 import { defineOperation, type OperationInput } from './operation';
 import { cashRecordView, traceEventView, traceJson, traceView, visibleEvents } from '../world/timelines/shipments';
@@ -13,7 +13,7 @@ import { barcodesQuery, failWith } from './inputs';
  * Tracking and status: three trace operations, the account's events of an interval (GetDeltaEvents), status by
  * barcode and the cash-on-delivery account.
  */
-export function registerTracking(app: FastifyInstance, context: SandboxContext): void {
+export function registerTracking(app: FastifyInstance, context: ServiceContext): void {
 	const known = (barcodes: string[]) =>
 		barcodes.map((code) => context.store.shipments.get(code)).filter((s): s is Shipment => s !== undefined);
 
