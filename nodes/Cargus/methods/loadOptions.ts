@@ -6,7 +6,7 @@ import { CREDENTIAL_TYPE } from '../../shared/cargus/credentials';
 import { localityRecords } from '../../shared/places/localityList';
 import { readAgainOnReset } from '../../shared/transport/readAgain';
 import { outputSecretsOf, redactOutputValue } from '../../shared/transport/redact';
-import { credentialsAfterSending } from '../../shared/transport/redactedSend';
+import { credentialsAfterSending } from '../../shared/transport/secretsKept';
 import { chosenId, couldNotLoad, formParameter, optionsOrReason } from './lookup';
 import { throughGateOf } from '../../shared/transport/authenticatedRequest';
 

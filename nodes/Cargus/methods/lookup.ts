@@ -8,7 +8,7 @@ import { CREDENTIAL_TYPE } from '../../shared/cargus/credentials';
 import { failureOf } from '../../shared/transport/errors';
 import { hasAccount } from '../../shared/transport/login';
 import { outputSecretsOf, redact, redactOutputValue, secretsOf } from '../../shared/transport/redact';
-import { credentialsAfterSending } from '../../shared/transport/redactedSend';
+import { credentialsAfterSending } from '../../shared/transport/secretsKept';
 import { serviceMessageOf } from '../../shared/cargus/serviceMessage';
 
 /** What a dropdown's list needs from one Cargus answer: its rows (none for 204), and the rule for quoting them. */

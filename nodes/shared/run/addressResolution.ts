@@ -7,8 +7,8 @@ import { refuse } from '../values/input';
 import { fieldLabel } from '../form/itemMapping';
 import { localityRecords } from '../places/localityList';
 import { BUCHAREST, bucharestSector, closestNames, oneOf, plainName, typedName } from '../places/placeNames';
-import type { Sender } from '../transport/send';
-import { requestWithToken } from '../transport/send';
+import type { Asking } from './asking';
+import { sendToCargus } from '../transport/send';
 
 /*
  * A county and locality given as text (a shop's county code, a locality as the customer typed it) are resolved
@@ -32,7 +32,7 @@ interface Locality {
 }
 
 /** Resolves each place's county and locality, then sends with `send`; Cargus' own refusal of an address names the field too. */
-export function withAddressesResolved(places: AddressPlace[], send: Sender): Sender {
+export function withAddressesResolved(places: AddressPlace[], ask: Asking): Asking {
 	return async function (this, requestData, credentials) {
 		const body = { ...((requestData.options.body as IDataObject | undefined) ?? {}) };
 		const given: AddressPlace[] = [];
@@ -44,7 +44,7 @@ export function withAddressesResolved(places: AddressPlace[], send: Sender): Sen
 			address.save();
 		}
 		try {
-			return await send.call(this, { ...requestData, options: { ...requestData.options, body } }, credentials);
+			return await ask.call(this, { ...requestData, options: { ...requestData.options, body } }, credentials);
 		} catch (error) {
 			throw addressRefusal(this, error, given) ?? error;
 		}
@@ -120,7 +120,7 @@ function unique(localities: Locality[]): Locality[] {
 /** The localities of a county, read from Cargus once per execution and county for all the items. */
 async function localitiesOf(context: IExecuteSingleFunctions, countyId: number, credentials: ICredentialDataDecryptedObject): Promise<Locality[]> {
 	return await oncePerExecution(context, `GET /api/Localities?countyId=${countyId}`, async () => {
-		const response = await requestWithToken(context, { method: 'GET', url: '/api/Localities', qs: { countryId: ROMANIA_COUNTRY_ID, countyId }, json: true }, credentials);
+		const response = await sendToCargus(context, { method: 'GET', url: '/api/Localities', qs: { countryId: ROMANIA_COUNTRY_ID, countyId }, json: true }, credentials);
 		return localityRecords(response.body)
 			.filter((record) => Number(record.LocalityId) > 0 && typeof record.Name === 'string')
 			.map((record) => {

@@ -8,11 +8,11 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
+import type { Asking } from './asking';
 import { inputStep } from '../form/checks';
-import type { CustomOperation } from './operationRun';
+import type { CustomOperation, ItemsOfRequest } from './operationRun';
 import { customOperation } from './operationRun';
-import { redactedSend } from '../transport/redactedSend';
-import type { Sender } from '../transport/send';
+import { withSecretsKept } from '../transport/secretsKept';
 
 export interface OperationSpec {
 	name: string;
@@ -23,8 +23,8 @@ export interface OperationSpec {
 	subtitle: string;
 	method: IHttpRequestMethods;
 	url: string;
-	/** How the request is sent: whether it logs in, and where the token goes (send.ts). */
-	send: Sender;
+	/** How the operation asks Cargus: the requests it sends (one, per batch, per page, the login) and how the token goes (asking.ts). */
+	ask: Asking;
 	/** The form, each field with its rule and where its value goes (field.ts): checked and placed before `preSend`. */
 	fields?: INodeProperties[];
 	/** Steps after the fields are placed: checks across fields, values worked out from several. */
@@ -49,19 +49,19 @@ export interface Operation {
 	run: CustomOperation;
 }
 
-/** One operation of the interface: its fields, method and path, how it is sent, and how its answer becomes items. */
+/** One operation of the interface: its fields, method and path, how it asks Cargus, and how an answer becomes items. */
 export function operation(spec: OperationSpec): Operation {
 	const fields = spec.fields ?? [];
 	const request = { method: spec.method, url: spec.url, ...spec.request };
 	const preSend = [inputStep(spec.value, fields), ...(spec.preSend ?? [])];
-	const send = redactedSend(spec.send, { outputIsSecret: spec.outputIsSecret });
+	const itemsOf = itemsOfRequest(spec.ask, { outputIsSecret: spec.outputIsSecret });
 	const output = Array.isArray(spec.output) ? spec.output : [spec.output];
 	return {
 		value: spec.value,
 		subtitle: spec.subtitle,
 		isList: spec.isList === true,
 		fields,
-		run: customOperation({ request, preSend, send, output }),
+		run: customOperation({ request, preSend, itemsOf, output }),
 		option: {
 			name: spec.name,
 			value: spec.value,
@@ -70,7 +70,10 @@ export function operation(spec: OperationSpec): Operation {
 			routing: {
 				request,
 				send: { paginate: true, preSend },
-				operations: { pagination: send },
+				// n8n's declarative engine hands its pagination hook the prepared request and takes the items it
+				// returns, sending nothing itself: the one hook where the node sends through its own sender (n8n's
+				// authenticated helper would log in first) and makes its items, so every operation "paginates".
+				operations: { pagination: itemsOf },
 				output: { postReceive: output },
 			},
 		},
@@ -90,6 +93,13 @@ export function otherPathWhen(parameter: string, value: string | boolean, url: s
 
 /** Binary downloads: the raw bytes, not parsed as JSON. */
 export const BINARY_REQUEST: Partial<IHttpRequestOptions> = { encoding: 'arraybuffer', json: false };
+
+/** The item's items: the credential read once for the item, the operation's asking, the secrets kept out (secretsKept.ts). */
+function itemsOfRequest(ask: Asking, options: { outputIsSecret?: boolean }): ItemsOfRequest {
+	return async function (this, request) {
+		return await withSecretsKept(this, async (credentials) => await ask.call(this, request, credentials), options);
+	};
+}
 
 export interface Resource {
 	name: string;

@@ -13,16 +13,24 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import type { RoutingSender } from '../transport/send';
 
 /** What every request starts from (the node's requestDefaults). */
 export const REQUEST_DEFAULTS = { headers: { Accept: 'application/json' }, json: true };
 
-/** One operation as this node routes it: the request, the steps that complete it, how it is sent and read. */
+/**
+ * The items of one item's request, prepared by the routing (fields and preSend applied) with the operation's
+ * output steps: what n8n's declarative engine calls in its pagination slot, and runItem below.
+ */
+export type ItemsOfRequest = (
+	this: IExecutePaginationFunctions,
+	request: DeclarativeRestApiSettings.ResultOptions,
+) => Promise<INodeExecutionData[]>;
+
+/** One operation as this node routes it: the request, the steps that complete it, its items, its output steps. */
 export interface Route {
 	request: Partial<IHttpRequestOptions> & { method: IHttpRequestMethods; url: string };
 	preSend: PreSendAction[];
-	send: RoutingSender;
+	itemsOf: ItemsOfRequest;
 	output: PostReceiveAction[];
 }
 
@@ -86,7 +94,7 @@ async function runItem(context: IExecuteSingleFunctions, route: Route, parameter
 		requestOperations: {},
 		paginate: true,
 	};
-	return await route.send.call(context as IExecutePaginationFunctions, requestData);
+	return await route.itemsOf.call(context as IExecutePaginationFunctions, requestData);
 }
 
 /** Timeout, proxy and certificates from the node's Options, as n8n's declarative engine reads them. */

@@ -1,7 +1,7 @@
 import { LEGAL_ENTITY_LOGIN } from '../../../shared/transport/login';
 import { operation } from '../../../shared/run/operation';
 import { valueAs } from '../../../shared/run/output';
-import { sendLogin } from '../../../shared/transport/send';
+import { askLogin } from '../../../shared/run/asking';
 
 export const logIn = operation({
 	name: 'Log In',
@@ -13,7 +13,7 @@ export const logIn = operation({
 	method: 'POST',
 	// The interface's login; the request goes where the credential's Account Type says (send.ts).
 	url: LEGAL_ENTITY_LOGIN,
-	send: sendLogin,
+	ask: askLogin,
 	fields: [
 		{
 			displayName:

@@ -2,7 +2,7 @@ import { additionalFields, pickupLocationField } from '../../../shared/form/fiel
 import { field, toBody } from '../../../shared/form/field';
 import { operation } from '../../../shared/run/operation';
 import { valueAs } from '../../../shared/run/output';
-import { sendWithKeyOnly } from '../../../shared/transport/send';
+import { askWithoutLogin } from '../../../shared/run/asking';
 
 export const createList = operation({
 	name: 'Create List',
@@ -12,7 +12,7 @@ export const createList = operation({
 	description: 'Tell Cargus about the cash receipts you issued for cash-on-delivery shipments; gives the new list\'s ID',
 	method: 'POST',
 	url: '/api/CashReceipts',
-	send: sendWithKeyOnly,
+	ask: askWithoutLogin,
 	fields: [
 		field({ displayName: 'Date', name: 'date', type: 'dateTime', default: '', required: true, description: 'Date of the list' }, { to: toBody('Date') }),
 		field({ displayName: 'Operator', name: 'operator', type: 'string', default: '', required: true, description: 'Who issued the receipts' }, { to: toBody('Operator') }),

@@ -2,7 +2,7 @@ import { additionalFields } from '../../../shared/form/fields';
 import { field, toBody } from '../../../shared/form/field';
 import { operation } from '../../../shared/run/operation';
 import { valueAs } from '../../../shared/run/output';
-import { sendWithKeyOnly } from '../../../shared/transport/send';
+import { askWithoutLogin } from '../../../shared/run/asking';
 
 export const save = operation({
 	name: 'Save',
@@ -12,7 +12,7 @@ export const save = operation({
 	description: 'Send Cargus a complaint about a shipment; outputs whether Cargus saved it',
 	method: 'POST',
 	url: '/api/Complaints/SaveComplaint',
-	send: sendWithKeyOnly,
+	ask: askWithoutLogin,
 	fields: [
 		field({ displayName: 'Person Name', name: 'personName', type: 'string', default: '', required: true, description: 'Who complains' }, { to: toBody('PersonName') }),
 		field({ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', required: true, description: 'Where Cargus answers' }, { rule: 'email', to: toBody('Email') }),

@@ -2,7 +2,7 @@ import { toQuery } from '../../../shared/form/field';
 import { countryField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { oneItemPerElement } from '../../../shared/run/output';
-import { sendWithToken } from '../../../shared/transport/send';
+import { askOnce } from '../../../shared/run/asking';
 
 export const getMany = operation({
 	name: 'Get Many',
@@ -12,7 +12,7 @@ export const getMany = operation({
 	description: 'The counties (județe) of Romania with Cargus\' County IDs and abbreviations; one item per county',
 	method: 'GET',
 	url: '/api/Counties',
-	send: sendWithToken,
+	ask: askOnce,
 	isList: true,
 	fields: [countryField(toQuery('countryId'))],
 	output: oneItemPerElement,

@@ -5,7 +5,7 @@ import { oneOrZero, field, toQuery } from '../../../shared/form/field';
 import { barcodeListField, fileOptions } from '../../../shared/form/fields';
 import { BINARY_REQUEST, operation } from '../../../shared/run/operation';
 import { orFailWith, pdfFile } from '../../../shared/run/output';
-import { sendWithTokenInQuery } from '../../../shared/transport/send';
+import { askOnceWithTokenInQuery } from '../../../shared/run/asking';
 import { combinedPartOf, withCombineItems } from './combineItems';
 
 function fileName(this: IExecuteSingleFunctions): string {
@@ -24,7 +24,7 @@ const eachItem = operation({
 	method: 'GET',
 	url: '/api/PDF/AwbDocuments',
 	request: BINARY_REQUEST,
-	send: sendWithTokenInQuery,
+	ask: askOnceWithTokenInQuery,
 	fields: [
 		barcodeListField('barcodesOneRequest', toQuery('barCodes')),
 		{

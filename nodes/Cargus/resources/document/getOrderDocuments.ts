@@ -5,7 +5,7 @@ import { fileOptions, fromToDates } from '../../../shared/form/fields';
 import { dateOf } from '../../../shared/values/input';
 import { operation } from '../../../shared/run/operation';
 import { base64File } from '../../../shared/run/output';
-import { sendWithToken } from '../../../shared/transport/send';
+import { askOnce } from '../../../shared/run/asking';
 
 function day(context: IExecuteSingleFunctions, parameter: string): string {
 	return dateOf(context.getNodeParameter(parameter), context.getTimezone())?.toFormat('yyyy-MM-dd') ?? 'date';
@@ -19,7 +19,7 @@ export const getOrderDocuments = operation({
 	description: 'The summary document of your pickup orders between two dates, as one PDF file; no item when there were none',
 	method: 'GET',
 	url: '/api/OrderDocuments/GetByDate',
-	send: sendWithToken,
+	ask: askOnce,
 	isList: true,
 	fields: [
 		...fromToDates('Documents of orders from this date', 'Documents of orders up to this date'),

@@ -4,7 +4,7 @@ import { toQuery } from '../../../shared/form/field';
 import { fileOptions, idField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { base64File, orFailWith } from '../../../shared/run/output';
-import { sendWithToken } from '../../../shared/transport/send';
+import { askOnce } from '../../../shared/run/asking';
 
 function orderIdOf(context: IExecuteSingleFunctions): string {
 	return String(context.getNodeParameter('orderId')).trim();
@@ -20,7 +20,7 @@ export const getPickupOrderSummary = operation({
 	url: '/api/OrderDocuments',
 	// Only the summary exists (docType 0), as the shop plugins ask for it.
 	request: { qs: { docType: 0 } },
-	send: sendWithToken,
+	ask: askOnce,
 	fields: [
 		idField('orderId', 'Order ID', 'The pickup order\'s OrderId, as Pickup Order › Launch, › Send or › Get Many output it', '1234567', toQuery('orderId')),
 		fileOptions,

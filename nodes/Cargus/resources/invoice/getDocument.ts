@@ -2,7 +2,7 @@ import { toQuery } from '../../../shared/form/field';
 import { fileOptions, idField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { base64File, orFailWith } from '../../../shared/run/output';
-import { sendWithToken } from '../../../shared/transport/send';
+import { askOnce } from '../../../shared/run/asking';
 import { invoiceFileName, noSuchInvoice } from './invoiceFile';
 
 export const getDocument = operation({
@@ -13,7 +13,7 @@ export const getDocument = operation({
 	description: 'The invoice as Cargus prints it, as a PDF file (invoice-ID.pdf). Get PDF downloads the stored PDF instead: both are PDF files of the same invoice.',
 	method: 'GET',
 	url: '/api/InvoiceDocuments',
-	send: sendWithToken,
+	ask: askOnce,
 	fields: [
 		idField('invoiceId', 'Invoice ID', 'The invoice\'s InvoiceId, as Invoice › Get Many outputs it', '700123', toQuery('InvoiceId')),
 		fileOptions,

@@ -2,7 +2,7 @@ import { toQuery } from '../../../shared/form/field';
 import { fileOptions, idField } from '../../../shared/form/fields';
 import { BINARY_REQUEST, operation } from '../../../shared/run/operation';
 import { orFailWith, pdfFile } from '../../../shared/run/output';
-import { sendWithTokenInQuery } from '../../../shared/transport/send';
+import { askOnceWithTokenInQuery } from '../../../shared/run/asking';
 import { invoiceFileName, noSuchInvoice } from './invoiceFile';
 
 export const getPdf = operation({
@@ -14,7 +14,7 @@ export const getPdf = operation({
 	method: 'GET',
 	url: '/api/PDF/InvoiceDocuments',
 	request: BINARY_REQUEST,
-	send: sendWithTokenInQuery,
+	ask: askOnceWithTokenInQuery,
 	fields: [
 		idField('invoiceId', 'Invoice ID', 'The invoice\'s InvoiceId, as Invoice › Get Many outputs it', '700123', toQuery('InvoiceId')),
 		fileOptions,

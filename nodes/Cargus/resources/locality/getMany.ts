@@ -2,7 +2,7 @@ import { field, toQuery } from '../../../shared/form/field';
 import { countryField, countyField, filtersField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { oneItemPerLocality } from '../../../shared/run/output';
-import { sendWithToken } from '../../../shared/transport/send';
+import { askOnce } from '../../../shared/run/asking';
 
 export const getMany = operation({
 	name: 'Get Many',
@@ -12,7 +12,7 @@ export const getMany = operation({
 	description: 'Cities and villages Cargus delivers to, with their IDs, postal codes and delivery details; one item per locality',
 	method: 'GET',
 	url: '/api/Localities',
-	send: sendWithToken,
+	ask: askOnce,
 	isList: true,
 	fields: [
 		countryField(toQuery('countryId')),

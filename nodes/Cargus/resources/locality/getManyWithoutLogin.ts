@@ -2,7 +2,7 @@ import { toQuery } from '../../../shared/form/field';
 import { countryField, countyField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { oneItemPerLocality } from '../../../shared/run/output';
-import { sendWithKeyOnly } from '../../../shared/transport/send';
+import { askWithoutLogin } from '../../../shared/run/asking';
 
 export const getManyWithoutLogin = operation({
 	name: 'Get Many Without Login',
@@ -12,7 +12,7 @@ export const getManyWithoutLogin = operation({
 	description: 'Cities and villages of one county, with their IDs and postal codes, using only the subscription key; one item per locality',
 	method: 'GET',
 	url: '/api/NoAuth/GetLocalities',
-	send: sendWithKeyOnly,
+	ask: askWithoutLogin,
 	isList: true,
 	fields: [countryField(toQuery('countryId')), countyField(toQuery('countyId'))],
 	output: oneItemPerLocality,

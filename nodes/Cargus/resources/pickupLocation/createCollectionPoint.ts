@@ -2,7 +2,7 @@ import { field, oneOrZero, toBody } from '../../../shared/form/field';
 import { additionalFields, addressField, automaticEodField, automaticEodToBody } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { valueAs } from '../../../shared/run/output';
-import { sendWithToken } from '../../../shared/transport/send';
+import { askOnce } from '../../../shared/run/asking';
 
 export const createCollectionPoint = operation({
 	name: 'Create Collection Point',
@@ -12,7 +12,7 @@ export const createCollectionPoint = operation({
 	description: 'Make a Cargus Ship & Go point one of your pickup locations, so you can drop parcels there (click & collect); gives its Location ID',
 	method: 'POST',
 	url: '/api/PickupLocations/PostClickCollect',
-	send: sendWithToken,
+	ask: askOnce,
 	fields: [
 		field(
 			{

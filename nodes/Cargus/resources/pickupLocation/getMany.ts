@@ -1,7 +1,7 @@
 import { optionsField } from '../../../shared/form/fields';
 import { operation, otherPathWhen } from '../../../shared/run/operation';
 import { oneItemPerElement } from '../../../shared/run/output';
-import { sendWithToken } from '../../../shared/transport/send';
+import { askOnce } from '../../../shared/run/asking';
 
 export const getMany = operation({
 	name: 'Get Many',
@@ -11,7 +11,7 @@ export const getMany = operation({
 	description: 'Your pickup locations (the addresses Cargus collects parcels from, and your Ship & Go drop-off points) with their Location IDs and addresses; one item per location',
 	method: 'GET',
 	url: '/api/PickupLocations',
-	send: sendWithToken,
+	ask: askOnce,
 	isList: true,
 	fields: [
 		optionsField([

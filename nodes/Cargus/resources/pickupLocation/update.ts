@@ -2,7 +2,7 @@ import { toBody } from '../../../shared/form/field';
 import { additionalFields, addressField, automaticEodField, automaticEodToBody, pickupLocationField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { valueAs } from '../../../shared/run/output';
-import { sendWithToken } from '../../../shared/transport/send';
+import { askOnce } from '../../../shared/run/asking';
 
 export const update = operation({
 	name: 'Update',
@@ -12,7 +12,7 @@ export const update = operation({
 	description: 'Change the address, contact or end-of-day time of one of your pickup locations',
 	method: 'PUT',
 	url: '/api/PickupLocations',
-	send: sendWithToken,
+	ask: askOnce,
 	fields: [
 		pickupLocationField('locationId', 'Your pickup location to change', toBody('LocationId')),
 		addressField('Only the fields you add are changed'),

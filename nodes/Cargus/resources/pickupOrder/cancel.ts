@@ -2,7 +2,7 @@ import { toQuery } from '../../../shared/form/field';
 import { pickupLocationField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { valueAs } from '../../../shared/run/output';
-import { sendWithToken } from '../../../shared/transport/send';
+import { askOnce } from '../../../shared/run/asking';
 
 export const cancel = operation({
 	name: 'Cancel',
@@ -13,7 +13,7 @@ export const cancel = operation({
 	method: 'PUT',
 	url: '/api/Orders',
 	request: { qs: { action: 0 } },
-	send: sendWithToken,
+	ask: askOnce,
 	fields: [pickupLocationField('locationId', 'Your pickup location whose pickup is cancelled', toQuery('locationId'))],
 	output: valueAs('OrderId', 'number'),
 });

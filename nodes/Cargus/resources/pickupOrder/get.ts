@@ -4,7 +4,7 @@ import { toQuery } from '../../../shared/form/field';
 import { idField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { oneRecordWith, orFailWith } from '../../../shared/run/output';
-import { sendWithToken } from '../../../shared/transport/send';
+import { askOnce } from '../../../shared/run/asking';
 
 export const get = operation({
 	name: 'Get',
@@ -14,7 +14,7 @@ export const get = operation({
 	description: 'Read one of your pickup orders: its status, times, parcels and address',
 	method: 'GET',
 	url: '/api/Orders/GetByOrderId',
-	send: sendWithToken,
+	ask: askOnce,
 	fields: [idField('orderId', 'Order ID', 'The OrderId that Pickup Order › Send gave', '1234567', toQuery('orderId'))],
 	output: orFailWith(oneRecordWith('OrderId'), function (this: IExecuteSingleFunctions) {
 		return `Cargus has no pickup order ${String(this.getNodeParameter('orderId'))}`;

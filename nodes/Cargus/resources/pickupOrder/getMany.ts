@@ -2,7 +2,8 @@ import { field, toQuery } from '../../../shared/form/field';
 import { findByField, fromToDates, onlyWhenFoundBy, pickupLocationField } from '../../../shared/form/fields';
 import { operation, otherPathWhen } from '../../../shared/run/operation';
 import { oneItemPerElement } from '../../../shared/run/output';
-import { limitField, pagingOptionsFor, returnAllField, sendPages } from '../../../shared/run/pagination';
+import { limitField, pagingOptionsFor, returnAllField } from '../../../shared/form/listFields';
+import { askPageByPage } from '../../../shared/run/pagination';
 
 const BY_DATE = 'date';
 const BY_LOCATION = 'location';
@@ -15,7 +16,7 @@ export const getMany = operation({
 	description: 'Your pickup orders created between two dates, or those of one pickup location that are open or validated, with their status; one item per order',
 	method: 'GET',
 	url: '/api/Orders',
-	send: sendPages,
+	ask: askPageByPage,
 	isList: true,
 	fields: [
 		findByField([

@@ -3,7 +3,7 @@ import { toQuery } from '../../../shared/form/field';
 import { dateField, pickupLocationField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { valueAs } from '../../../shared/run/output';
-import { sendWithToken } from '../../../shared/transport/send';
+import { askOnce } from '../../../shared/run/asking';
 
 export const launch = operation({
 	name: 'Launch',
@@ -14,7 +14,7 @@ export const launch = operation({
 	method: 'PUT',
 	url: '/api/Orders',
 	request: { qs: { action: 1 } },
-	send: sendWithToken,
+	ask: askOnce,
 	fields: [
 		pickupLocationField('locationId', 'Your pickup location whose AWBs the courier collects', toQuery('locationId')),
 		dateField('pickupStartDate', 'Pickup Start', 'Earliest time the courier may come', toQuery('PickupStartDate', asCargusWallClock)),

@@ -3,7 +3,7 @@ import { field, toBody } from '../../../shared/form/field';
 import { addressField, dateField, pickupLocationField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { valueAs } from '../../../shared/run/output';
-import { sendWithToken } from '../../../shared/transport/send';
+import { askOnce } from '../../../shared/run/asking';
 
 export const send = operation({
 	name: 'Send',
@@ -13,7 +13,7 @@ export const send = operation({
 	description: 'Ask Cargus to send a courier to one of your pickup locations for parcels and envelopes; gives the new order\'s ID',
 	method: 'POST',
 	url: '/api/Orders',
-	send: sendWithToken,
+	ask: askOnce,
 	fields: [
 		pickupLocationField('locationId', 'Your pickup location the courier comes to (Cargus calls it LocationId)', toBody('LocationId')),
 		dateField('pickupStartDate', 'Pickup Start', 'Earliest time the courier may come', toBody('PickupStartDate', asCargusWallClock)),

@@ -2,7 +2,7 @@ import { field, toBody } from '../../../shared/form/field';
 import { additionalFields, barcodeField, pickupLocationField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { valueAs } from '../../../shared/run/output';
-import { sendWithKeyOnly } from '../../../shared/transport/send';
+import { askWithoutLogin } from '../../../shared/run/asking';
 
 export const create = operation({
 	name: 'Create',
@@ -12,7 +12,7 @@ export const create = operation({
 	description: 'Get a return AWB so your customer can send a shipment back; outputs the return barcode',
 	method: 'POST',
 	url: '/api/NoAuth/GenerateRwb',
-	send: sendWithKeyOnly,
+	ask: askWithoutLogin,
 	fields: [
 		barcodeField(toBody('Barcode'), 'Barcode (AWB number) of the shipment to return'),
 		additionalFields([

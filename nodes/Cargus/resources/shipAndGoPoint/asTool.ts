@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { refuse } from '../../../shared/values/input';
-import { upToLimit, withCutNote } from '../../../shared/run/pagination';
+import { upToLimit, withCutNote } from '../../../shared/run/listCut';
 import { isToolNode, keysOr, toolArgumentsOf } from '../../../shared/values/toolArguments';
 import { isBlank, yesNo } from '../../../shared/values/values';
 

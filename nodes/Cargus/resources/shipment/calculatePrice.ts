@@ -8,7 +8,7 @@ import { operation } from '../../../shared/run/operation';
 import { oneRecordWith } from '../../../shared/run/output';
 import { priceTableField, shipmentOptionFields } from '../../../shared/form/priceFields';
 import { weightUnitField, withWeight } from '../../../shared/form/weights';
-import { FROM_LOCATION_PROPERTY, sendFromPickupLocation } from './fromPickupLocation/fromPickupLocation';
+import { FROM_LOCATION_PROPERTY, askFromPickupLocation } from './fromPickupLocation/fromPickupLocation';
 
 const FROM_PICKUP_LOCATION = 'pickupLocation';
 const fromPlace = { displayOptions: { show: { shipFrom: ['place'] } } };
@@ -89,7 +89,7 @@ export const calculatePrice = operation({
 	description: 'What Cargus charges to ship from one of your pickup locations or a locality to a locality with a service, weight and options, by your price table: base, extra km, weight, insurance, special, repayment costs, VAT and the total',
 	method: 'POST',
 	url: '/api/ShippingCalculation',
-	send: withAddressesResolved([routeEnd('from', 'From'), routeEnd('to', 'To')], sendFromPickupLocation),
+	ask: withAddressesResolved([routeEnd('from', 'From'), routeEnd('to', 'To')], askFromPickupLocation),
 	fields: [
 		...shipFromFields,
 		...placeFields('from', 'From'),

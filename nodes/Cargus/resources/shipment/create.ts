@@ -9,7 +9,7 @@ import { operation } from '../../../shared/run/operation';
 import { awbCreated } from '../../../shared/run/output';
 import { priceTableField, shipmentOptionFields } from '../../../shared/form/priceFields';
 import { weightUnitField, withWeight } from '../../../shared/form/weights';
-import { LOOKBACK_DAYS, sendOncePerOrder } from './oncePerOrder/oncePerOrder';
+import { LOOKBACK_DAYS, askOncePerOrder } from './oncePerOrder/oncePerOrder';
 
 const RECIPIENT_ADDRESS: AddressPlace = {
 	at: { object: 'Recipient' },
@@ -59,7 +59,7 @@ export const create = operation({
 		'Create the AWB (waybill) of a shipment from one of your pickup locations to a recipient, or to a Ship & Go point; gives its barcode, which the label (Document › Get AWB PDF), tracking and cash on delivery take, and what Cargus charges for it',
 	method: 'POST',
 	url: '/api/Awbs/WithGetAwb',
-	send: withAddressesResolved([RECIPIENT_ADDRESS], sendOncePerOrder),
+	ask: withAddressesResolved([RECIPIENT_ADDRESS], askOncePerOrder),
 	fields: withMappingMode([
 		pickupLocationField('senderLocationId', 'Your pickup location the courier collects the shipment from', toBody('Sender.LocationId')),
 		serviceField(toBody('ServiceId')),

@@ -4,7 +4,7 @@ import { toQuery } from '../../../shared/form/field';
 import { barcodeField, findByField, idField, onlyWhenFoundBy } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { oneItemPerElement, orFailWith } from '../../../shared/run/output';
-import { sendWithToken } from '../../../shared/transport/send';
+import { askOnce } from '../../../shared/run/asking';
 
 const BY_BARCODE = 'barcode';
 const BY_ORDER = 'pickupOrder';
@@ -17,7 +17,7 @@ export const get = operation({
 	description: 'The AWB record of one of your shipments (recipient, pieces, service, amounts, order reference, status), by barcode, or those of one pickup order; one item per AWB',
 	method: 'GET',
 	url: '/api/Awbs',
-	send: sendWithToken,
+	ask: askOnce,
 	fields: [
 		findByField([
 			{ name: 'Barcode', value: BY_BARCODE, description: 'One AWB by its barcode' },

@@ -1,7 +1,7 @@
 import { toQuery } from '../../../shared/form/field';
 import { barcodeField, fileOptions } from '../../../shared/form/fields';
 import { BINARY_REQUEST, operation } from '../../../shared/run/operation';
-import { sendWithToken } from '../../../shared/transport/send';
+import { askOnce } from '../../../shared/run/asking';
 import { deliveryPicture } from './cargusAnswer/cargusAnswer';
 
 export const getDeliveryPicture = operation({
@@ -13,7 +13,7 @@ export const getDeliveryPicture = operation({
 	method: 'GET',
 	url: '/api/AwbScan',
 	request: BINARY_REQUEST,
-	send: sendWithToken,
+	ask: askOnce,
 	fields: [barcodeField(toQuery('barCodes')), fileOptions],
 	output: deliveryPicture,
 });

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { toQuery } from '../../../shared/form/field';
 import { dateField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
-import { sendWithToken } from '../../../shared/transport/send';
+import { askOnce } from '../../../shared/run/asking';
 import { eachElementOfTheAnswer } from './cargusAnswer/cargusAnswer';
 
 /** The calendar day of the date as given (its own offset, or the workflow's zone): yyyy-mm-dd. */
@@ -21,7 +21,7 @@ export const getReturning = operation({
 	description: 'The AWBs going back to you (the sender) on a day: refused or undeliverable parcels; one item per AWB as Cargus answers it',
 	method: 'GET',
 	url: '/api/AwbRetur',
-	send: sendWithToken,
+	ask: askOnce,
 	fields: [dateField('day', 'Day', 'The day the AWBs start back to you', toQuery('data', dayOf))],
 	output: eachElementOfTheAnswer('value'),
 	isList: true,

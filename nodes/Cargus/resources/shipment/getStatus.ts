@@ -4,7 +4,7 @@ import { toQuery } from '../../../shared/form/field';
 import { barcodeField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { oneRecordWith, orFailWith } from '../../../shared/run/output';
-import { sendWithToken } from '../../../shared/transport/send';
+import { askOnce } from '../../../shared/run/asking';
 
 export const getStatus = operation({
 	name: 'Get Status',
@@ -14,7 +14,7 @@ export const getStatus = operation({
 	description: 'Where one shipment stands: its status, who confirmed delivery, and the cash-on-delivery payment',
 	method: 'GET',
 	url: '/api/AwbStatus/GetAwbSyncStatusByBarCode',
-	send: sendWithToken,
+	ask: askOnce,
 	fields: [barcodeField(toQuery('barCode'))],
 	output: orFailWith(oneRecordWith('BarCode'), function (this: IExecuteSingleFunctions) {
 		return `Cargus has no shipment ${String(this.getNodeParameter('barcode')).trim()}`;

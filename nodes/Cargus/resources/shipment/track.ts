@@ -2,7 +2,7 @@ import { toQuery } from '../../../shared/form/field';
 import { barcodeListField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { oneItemPerElement } from '../../../shared/run/output';
-import { sendInBatches } from '../../../shared/transport/send';
+import { askInBatches } from '../../../shared/run/asking';
 import { currentStatusFirst, simplifyField } from '../../../shared/cargus/trackingStatus';
 import { oneItemPerBarcode } from './tracking/everyBarcode';
 import { trackOptionsField, withOrderAndRecipient } from './tracking/orderAndRecipient';
@@ -15,7 +15,7 @@ export const track = operation({
 	description: 'The journey of one or more shipments: every scan from pickup to delivery; one item per barcode, in the order given, Found false for one Cargus does not know',
 	method: 'GET',
 	url: '/api/AwbTrace',
-	send: withOrderAndRecipient(oneItemPerBarcode(sendInBatches('barCode'))),
+	ask: withOrderAndRecipient(oneItemPerBarcode(askInBatches('barCode'))),
 	fields: [barcodeListField('barcodes', toQuery('barCode')), simplifyField, trackOptionsField],
 	output: [oneItemPerElement, currentStatusFirst],
 });

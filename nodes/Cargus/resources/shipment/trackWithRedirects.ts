@@ -1,7 +1,7 @@
 import { toQuery } from '../../../shared/form/field';
 import { barcodeField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
-import { sendWithToken } from '../../../shared/transport/send';
+import { askOnce } from '../../../shared/run/asking';
 import { eachElementOfTheAnswer } from './cargusAnswer/cargusAnswer';
 
 export const trackWithRedirects = operation({
@@ -12,7 +12,7 @@ export const trackWithRedirects = operation({
 	description: 'The journey of one shipment including the AWBs it was redirected to; one item per AWB as Cargus answers it',
 	method: 'GET',
 	url: '/api/AwbTrace/WithRedirect',
-	send: sendWithToken,
+	ask: askOnce,
 	fields: [barcodeField(toQuery('barCode'))],
 	output: eachElementOfTheAnswer('value'),
 	isList: true,

@@ -2,7 +2,7 @@ import { toQuery } from '../../../shared/form/field';
 import { barcodeField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { oneItemPerElement } from '../../../shared/run/output';
-import { sendWithKeyOnly } from '../../../shared/transport/send';
+import { askWithoutLogin } from '../../../shared/run/asking';
 import { oneItemPerBarcode } from './tracking/everyBarcode';
 
 export const trackWithoutLogin = operation({
@@ -13,7 +13,7 @@ export const trackWithoutLogin = operation({
 	description: 'The journey of one shipment (every scan, from pickup to delivery), with only the subscription key; Found false when Cargus does not know the barcode',
 	method: 'GET',
 	url: '/api/NoAuth/GetAwbTrace',
-	send: oneItemPerBarcode(sendWithKeyOnly),
+	ask: oneItemPerBarcode(askWithoutLogin),
 	fields: [barcodeField(toQuery('barCode'))],
 	output: oneItemPerElement,
 });

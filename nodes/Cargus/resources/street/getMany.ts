@@ -2,8 +2,9 @@ import { field, toQuery } from '../../../shared/form/field';
 import { countyField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { oneItemPerElement } from '../../../shared/run/output';
-import { limitField, returnAllField, upToLimit } from '../../../shared/run/pagination';
-import { sendWithToken } from '../../../shared/transport/send';
+import { limitField, returnAllField } from '../../../shared/form/listFields';
+import { upToLimit } from '../../../shared/run/listCut';
+import { askOnce } from '../../../shared/run/asking';
 
 export const getMany = operation({
 	name: 'Get Many',
@@ -13,7 +14,7 @@ export const getMany = operation({
 	description: 'The streets Cargus knows in one locality, with their Street IDs for addresses; one item per street',
 	method: 'GET',
 	url: '/api/Streets',
-	send: sendWithToken,
+	ask: askOnce,
 	isList: true,
 	fields: [
 		{ ...countyField(undefined, false), hint: 'Only to choose the locality from a list: Cargus lists streets by locality' },

@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { requestWithToken } from '../../../../shared/transport/send';
+import { sendToCargus } from '../../../../shared/transport/send';
 
 /**
  * Whether Cargus lists the AWB as deleted: it may keep deleted AWBs in its lists with Status "Deleted" (OpenCart skips
@@ -12,7 +12,7 @@ export function isDeleted(awb: IDataObject): boolean {
 
 /** The account's AWB with this barcode as Cargus answers it now (GET /api/Awbs), or undefined when it has none or lists it deleted. */
 export async function liveAwbOf(context: IExecuteSingleFunctions, credentials: ICredentialDataDecryptedObject, barcode: string): Promise<IDataObject | undefined> {
-	const response = await requestWithToken(context, { method: 'GET', url: '/api/Awbs', qs: { barCode: barcode }, json: true }, credentials);
+	const response = await sendToCargus(context, { method: 'GET', url: '/api/Awbs', qs: { barCode: barcode }, json: true }, credentials);
 	// A barcode is never given to another AWB: still answered, it is the same AWB.
 	const awb = (Array.isArray(response.body) ? (response.body as IDataObject[]) : []).find((record) => String(record?.BarCode ?? '') === barcode);
 	return awb && !isDeleted(awb) ? awb : undefined;

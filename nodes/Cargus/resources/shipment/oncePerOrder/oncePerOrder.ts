@@ -12,8 +12,8 @@ import { NodeApiError } from 'n8n-workflow';
 import { baseUrlOf } from '../../../../shared/cargus/baseUrl';
 import { cargusError } from '../../../../shared/transport/errors';
 import { parameterOf } from '../../../../shared/form/itemParameters';
-import type { Sender } from '../../../../shared/transport/send';
-import { applyOutput, requestWithToken, requireAccount } from '../../../../shared/transport/send';
+import { itemsOfAnswer, type Asking } from '../../../../shared/run/asking';
+import { requireAccount, sendToCargus } from '../../../../shared/transport/send';
 import { CARGUS_TIME_ZONE } from '../../../../shared/values/cargusDate';
 import { yesNo } from '../../../../shared/values/values';
 import { nextEvent, recentAwbCarrying } from './recentAwbs';
@@ -71,16 +71,16 @@ function lookBegun(context: IExecuteSingleFunctions): number {
 	return now;
 }
 
-export const sendOncePerOrder: Sender = async function (this, requestData, credentials) {
+export const askOncePerOrder: Asking = async function (this, requestData, credentials) {
 	const execution = executionOf(this);
 	// What fails is already n8n's error (the node's own, or Cargus' explained).
-	return await sendChecked.call(this, requestData, credentials).catch(async (error: unknown) => {
+	return await askChecked.call(this, requestData, credentials).catch(async (error: unknown) => {
 		if (execution !== undefined && looksBegun.has(execution)) looksBegun.set(execution, nextEvent());
 		return await Promise.reject(error);
 	});
 };
 
-const sendChecked: Sender = async function (this, requestData, credentials) {
+const askChecked: Asking = async function (this, requestData, credentials) {
 	const reference = String((requestData.options.body as IDataObject | undefined)?.CustomString ?? '').trim();
 	const options = parameterOf(this, 'additionalAwbFields', null) as IDataObject | null;
 	const checked = reference !== '' && yesNo(options?.oneAwbPerReference, true);
@@ -174,7 +174,7 @@ function dayAtCargus(): CargusDay {
 
 /** The item Create gives for an AWB Cargus already has: its own output, from the AWB's record. */
 async function outputOf(context: IExecuteSingleFunctions, requestData: DeclarativeRestApiSettings.ResultOptions, awb: IDataObject): Promise<INodeExecutionData[]> {
-	return await applyOutput(context, requestData, { statusCode: 200, headers: {}, body: [awb] });
+	return await itemsOfAnswer(context, requestData, { statusCode: 200, headers: {}, body: [awb] });
 }
 
 function marked(items: INodeExecutionData[], alreadyCreated: boolean): INodeExecutionData[] {
@@ -196,8 +196,7 @@ async function createOrExplain(
 ): Promise<INodeExecutionData[]> {
 	try {
 		requireAccount(context, credentials);
-		const response = await requestWithToken(context, requestData.options, credentials);
-		return await applyOutput(context, requestData, response);
+		return await itemsOfAnswer(context, requestData, await sendToCargus(context, requestData.options, credentials));
 	} catch (error) {
 		throw explained(context, error, checked);
 	}

@@ -1,7 +1,7 @@
 import type { DateTime } from 'luxon';
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { requestWithToken } from '../../../../shared/transport/send';
+import { sendToCargus } from '../../../../shared/transport/send';
 import { withUsableToken } from '../../../../shared/transport/tokenCache';
 import { isDeleted, liveAwbOf } from './awbRecord';
 
@@ -232,6 +232,6 @@ function barcodeOf(record: IDataObject | undefined): string {
 
 async function pageOf(context: IExecuteSingleFunctions, credentials: ICredentialDataDecryptedObject, day: string, pageNumber: number): Promise<IDataObject[]> {
 	const qs = { FromDate: day, ToDate: day, itemsPerPage: PAGE_SIZE, pageNumber };
-	const response = await requestWithToken(context, { method: 'GET', url: '/api/Awbs/GetByDate', qs, json: true }, credentials);
+	const response = await sendToCargus(context, { method: 'GET', url: '/api/Awbs/GetByDate', qs, json: true }, credentials);
 	return Array.isArray(response.body) ? (response.body as IDataObject[]) : [];
 }

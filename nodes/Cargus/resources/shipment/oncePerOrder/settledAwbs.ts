@@ -1,7 +1,7 @@
 import type { DateTime } from 'luxon';
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { requestWithToken } from '../../../../shared/transport/send';
+import { sendToCargus } from '../../../../shared/transport/send';
 import { withUsableToken } from '../../../../shared/transport/tokenCache';
 import { isDeleted, liveAwbOf } from './awbRecord';
 
@@ -84,7 +84,7 @@ export async function forEachAwbMade(
 ): Promise<void> {
 	const query = { FromDate: days.from.toFormat('MM-dd-yyyy'), ToDate: days.through.toFormat('MM-dd-yyyy'), itemsPerPage: PAGE_SIZE };
 	for (let pageNumber = 1; ; pageNumber++) {
-		const response = await requestWithToken(context, { method: 'GET', url: '/api/Awbs/GetByDate', qs: { ...query, pageNumber }, json: true }, credentials);
+		const response = await sendToCargus(context, { method: 'GET', url: '/api/Awbs/GetByDate', qs: { ...query, pageNumber }, json: true }, credentials);
 		const page = Array.isArray(response.body) ? (response.body as IDataObject[]) : [];
 		for (const awb of page) {
 			const reference = String(awb?.CustomString ?? '').trim();

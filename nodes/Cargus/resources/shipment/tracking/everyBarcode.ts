@@ -1,6 +1,6 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import type { Sender } from '../../../../shared/transport/send';
+import type { Asking } from '../../../../shared/run/asking';
 import { parseBarcodes } from '../../../../shared/values/barcodes';
 
 /** Barcodes compared as Cargus may write them: digits, leading zeros or not. */
@@ -12,10 +12,10 @@ function barcodeKey(value: unknown): string {
  * A trace operation's items, one per barcode asked for (query `property`) and in that order: Cargus leaves out a
  * barcode it does not know, which becomes `{ Code, Found: false }`; a found trace (its `Code`) is as answered.
  */
-export function oneItemPerBarcode(sender: Sender, property = 'barCode'): Sender {
+export function oneItemPerBarcode(ask: Asking, property = 'barCode'): Asking {
 	return async function (this, requestData, credentials) {
 		const asked = parseBarcodes(requestData.options.qs?.[property]);
-		const items = await sender.call(this, requestData, credentials);
+		const items = await ask.call(this, requestData, credentials);
 		const byBarcode = new Map<string, INodeExecutionData[]>();
 		const unasked: INodeExecutionData[] = [];
 		const askedKeys = new Set(asked.map(barcodeKey));

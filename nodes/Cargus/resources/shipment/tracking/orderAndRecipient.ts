@@ -3,7 +3,8 @@ import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workf
 import { baseUrlOf } from '../../../../shared/cargus/baseUrl';
 import { awbAccountOf, orderAndRecipientOf, rememberedAwbs } from '../../../../shared/cargus/orderAndRecipient';
 import { optionsField } from '../../../../shared/form/fields';
-import { requestWithToken, type Sender } from '../../../../shared/transport/send';
+import type { Asking } from '../../../../shared/run/asking';
+import { sendToCargus } from '../../../../shared/transport/send';
 import { yesNo } from '../../../../shared/values/values';
 
 /** AWB reads in flight at once for one item. */
@@ -26,14 +27,14 @@ export const trackOptionsField: INodeProperties = optionsField([
  * most once per process (shared/cargus/orderAndRecipient.ts); a barcode Cargus does not know (`Found: false`) is left
  * as it is. A failed read fails the item, as a failed trace does.
  */
-export function withOrderAndRecipient(sender: Sender): Sender {
+export function withOrderAndRecipient(ask: Asking): Asking {
 	return async function (this, requestData, credentials) {
-		const items = await sender.call(this, requestData, credentials);
+		const items = await ask.call(this, requestData, credentials);
 		if (!yesNo(this.getNodeParameter('options.orderAndRecipient', false), false)) return items;
 		const account = awbAccountOf(baseUrlOf(credentials), credentials.username);
 		const readAwb = async (barcode: string) =>
 			await rememberedAwbs.read(account, barcode, async () => {
-				const response = await requestWithToken(this, { method: 'GET', url: '/api/Awbs', qs: { barCode: barcode }, json: true }, credentials);
+				const response = await sendToCargus(this, { method: 'GET', url: '/api/Awbs', qs: { barCode: barcode }, json: true }, credentials);
 				const records = Array.isArray(response.body) ? (response.body as IDataObject[]) : [];
 				return orderAndRecipientOf(records.find((record) => String(record?.BarCode ?? '').trim() === barcode));
 			});
