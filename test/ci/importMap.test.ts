@@ -1,9 +1,9 @@
 /**
- * The map of docs/developing.md is the rule: its table says which folder of nodes/ and credentials/ may import
- * which room of nodes/shared/. This check reads that table and fails on an import against it (type-only
- * imports too), on a room of more than 12 files or without the README that says what it is for, on a file no
- * row holds, and on rooms the table lets import each other in a circle. Cycles between files:
- * importCycles.test.ts.
+ * The maps are the rule: the table of docs/developing.md says which folder of nodes/ and credentials/ may import
+ * which room of nodes/shared/, and the table of sandbox/README.md which folder or top file of sandbox/ may import
+ * which. This check reads both tables and fails on an import against them (type-only imports too), on a file no
+ * row holds, and on rows a table lets import each other in a circle; in nodes/shared/, also on a room of more than
+ * 12 files or without the README that says what it is for. Cycles between files: importCycles.test.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,11 +13,13 @@ import { importGraph } from '../helpers/importGraph';
 const ROOT = path.join(__dirname, '..', '..');
 const DOC = path.join(ROOT, 'docs', 'developing.md');
 const CHECKED = ['nodes', 'credentials'];
+const SANDBOX_DOC = path.join(ROOT, 'sandbox', 'README.md');
+const SANDBOX = 'sandbox';
 const ROOMS = 'nodes/shared/';
 const MAX_FILES_PER_ROOM = 12;
 
 interface Folder {
-	/** The folder's path from the repository's root, with a trailing slash. */
+	/** The folder's path from the repository's root, with a trailing slash; or a file's path, for a file that is a row of its own. */
 	folder: string;
 	mayImport: string[];
 }
@@ -45,7 +47,7 @@ function codeSpans(cell: string): string[] {
 	return [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1]);
 }
 
-/** The folder of the map holding `file` (the longest that contains it). */
+/** The row of the map holding `file` (the longest folder that contains it, or the file itself). */
 function folderOf(map: Folder[], file: string): Folder | undefined {
 	return map.filter(({ folder }) => file.startsWith(folder)).sort((a, b) => b.folder.length - a.folder.length)[0];
 }
@@ -93,6 +95,15 @@ function readmeLine(map: Folder[], room: string): string {
 	return `May import: ${names(map.find(({ folder }) => folder === room)?.mayImport ?? [])}. Imported by: ${names(importers)}.`;
 }
 
+/** The rows naming no folder (a path ending in "/") or file (any other path) that exists. */
+function missing(map: Folder[], root = ROOT): string[] {
+	const exists = (row: string) => {
+		const stat = fs.statSync(path.join(root, row.replace(/\/$/, '')), { throwIfNoEntry: false });
+		return row.endsWith('/') ? stat?.isDirectory() : stat?.isFile();
+	};
+	return map.map(({ folder }) => folder).filter((row) => !exists(row));
+}
+
 function tsFiles(dir: string): string[] {
 	return fs
 		.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
@@ -106,7 +117,7 @@ describe('the map of docs/developing.md', () => {
 
 	it('names folders that exist, and its rooms import each other in no circle', () => {
 		expect(rooms.length).toBeGreaterThan(1);
-		expect(map.filter(({ folder }) => !fs.statSync(path.join(ROOT, folder), { throwIfNoEntry: false })?.isDirectory())).toEqual([]);
+		expect(missing(map)).toEqual([]);
 		expect(circleIn(map)).toBeUndefined();
 	});
 
@@ -130,6 +141,28 @@ describe('the map of docs/developing.md', () => {
 	});
 });
 
+describe('the map of sandbox/README.md', () => {
+	const map = mapOf(fs.readFileSync(SANDBOX_DOC, 'utf8'));
+
+	it('names folders and files that exist, and its rows import each other in no circle', () => {
+		expect(map.length).toBeGreaterThan(4);
+		expect(map.every(({ folder }) => folder.startsWith(`${SANDBOX}/`))).toBe(true);
+		expect(missing(map)).toEqual([]);
+		expect(circleIn(map)).toBeUndefined();
+	});
+
+	it('holds every TypeScript file of sandbox/', () => {
+		expect(tsFiles(SANDBOX).filter((file) => !folderOf(map, file))).toEqual([]);
+	});
+
+	it('no import of sandbox/ runs against it', async () => {
+		const { files, imports, skipped } = await importGraph(ROOT, [SANDBOX], path.join(ROOT, 'tsconfig.dev.json'));
+		expect(files).toEqual(tsFiles(SANDBOX).sort());
+		expect(skipped).toEqual([]);
+		expect(importsAgainst(map, imports)).toEqual([]);
+	});
+});
+
 it('the check finds an import against the map, a type-only one too', async () => {
 	const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cargus-map-'));
 	try {
@@ -148,6 +181,44 @@ it('the check finds an import against the map, a type-only one too', async () =>
 		const { imports } = await importGraph(root, ['shared']);
 		expect(importsAgainst(map, imports)).toEqual(['shared/transport/send.ts → shared/form/field.ts (shared/transport/ may import: nothing)']);
 		expect(circleIn(mapOf(['| Folder | What lives there | May import |', '|---|---|---|', '| `a/` | x | `b/` |', '| `b/` | y | `a/` |'].join('\n')))).toBe('a/ → b/ → a/');
+	} finally {
+		fs.rmSync(root, { recursive: true, force: true });
+	}
+});
+
+it('the check finds an arrow running back up a map whose rows are files too, and a file no row holds', async () => {
+	const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cargus-map-'));
+	try {
+		const map = mapOf(
+			[
+				'| Folder | What lives there | May import |',
+				'|---|---|---|',
+				'| `box/server.ts` | the app | `context.ts`, `routes/` |',
+				'| `box/context.ts` | the state | `world/` |',
+				'| `box/routes/` | operations | `world/` |',
+				'| `box/world/` | the world | nothing |',
+			].join('\n'),
+		);
+		expect(map.map(({ folder }) => folder)).toEqual(['box/server.ts', 'box/context.ts', 'box/routes/', 'box/world/']);
+		const write = (file: string, text: string) => {
+			fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+			fs.writeFileSync(path.join(root, file), text);
+		};
+		write('box/server.ts', "import { Context } from './context';\nimport { route } from './routes/tracking';\nexport const app = [new Context(), route];\n");
+		write('box/context.ts', "import { Store } from './world/store';\nexport class Context { store = new Store(); }\n");
+		write('box/routes/tracking.ts', "import type { Context } from '../context';\nimport type { Store } from '../world/store';\nexport const route = (context: Context): Store => context.store;\n");
+		write('box/world/store.ts', 'export class Store {}\n');
+		write('box/world/timelines/invoices.ts', "import { Store } from '../store';\nexport const store = new Store();\n");
+		write('box/cli.ts', "import { app } from './server';\nexport const started = app;\n");
+		expect(missing(map, root)).toEqual([]);
+		expect(missing(mapOf(['| Folder | What lives there | May import |', '|---|---|---|', '| `box/context.ts/` | x | nothing |', '| `box/world` | y | nothing |'].join('\n')), root)).toEqual([
+			'box/context.ts/',
+			'box/world',
+		]);
+		const { files, imports } = await importGraph(root, ['box']);
+		expect(importsAgainst(map, imports)).toEqual(['box/routes/tracking.ts → box/context.ts (box/routes/ may import: box/world/)']);
+		expect(files.filter((file) => !folderOf(map, file))).toEqual(['box/cli.ts']);
+		expect(circleIn(map)).toBeUndefined();
 	} finally {
 		fs.rmSync(root, { recursive: true, force: true });
 	}
