@@ -1,13 +1,13 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from '../form/listFields';
-import type { Sender } from '../transport/send';
-import { applyOutput, requestWithToken, requireAccount } from '../transport/send';
+import { itemsOfAnswer, type Asking } from './asking';
+import { requireAccount, sendToCargus } from '../transport/send';
 import { yesNo } from '../values/values';
 import { NARROW, withCutNote } from './listCut';
 
 /** Pages through `itemsPerPage`/`pageNumber` (1-based) until a short page, a 204, or the limit. */
-export const sendPages: Sender = async function (this, requestData, credentials) {
+export const askPageByPage: Asking = async function (this, requestData, credentials) {
 	requireAccount(this, credentials);
 	const returnAll = yesNo(this.getNodeParameter('returnAll', false), false);
 	const limit = returnAll ? Number.POSITIVE_INFINITY : Number(this.getNodeParameter('limit', 50));
@@ -17,8 +17,7 @@ export const sendPages: Sender = async function (this, requestData, credentials)
 	let lastPageFull = false;
 	for (let pageNumber = 1; results.length < limit; pageNumber++) {
 		const qs = { ...requestData.options.qs, itemsPerPage: pageSize, pageNumber };
-		const response = await requestWithToken(this, { ...requestData.options, qs }, credentials);
-		const page = await applyOutput(this, requestData, response);
+		const page = await itemsOfAnswer(this, requestData, await sendToCargus(this, { ...requestData.options, qs }, credentials));
 		results.push(...page);
 		lastPageFull = page.length >= pageSize;
 		if (!lastPageFull) break;

@@ -3,7 +3,7 @@ import { operation } from '../../../shared/run/operation';
 import { oneItemPerElement } from '../../../shared/run/output';
 import { limitField, returnAllField } from '../../../shared/form/listFields';
 import { upToLimit } from '../../../shared/run/listCut';
-import { sendWithToken } from '../../../shared/transport/send';
+import { askOnce } from '../../../shared/run/asking';
 
 export const getMany = operation({
 	name: 'Get Many',
@@ -13,7 +13,7 @@ export const getMany = operation({
 	description: 'The cash on delivery of your shipments created between two dates: amount, delivery, and when Cargus paid it back (RepaymentDate, DeductionDate); one item per shipment',
 	method: 'GET',
 	url: '/api/CashAccount/GetByDate',
-	send: sendWithToken,
+	ask: askOnce,
 	isList: true,
 	fields: [...fromToDates('Shipments created from this date', 'Shipments created up to this date'), returnAllField, limitField],
 	output: [oneItemPerElement, upToLimit],

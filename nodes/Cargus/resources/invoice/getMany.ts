@@ -2,7 +2,7 @@ import { fromToDates } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { oneItemPerElement } from '../../../shared/run/output';
 import { limitField, pagingOptionsFor, returnAllField } from '../../../shared/form/listFields';
-import { sendPages } from '../../../shared/run/pagination';
+import { askPageByPage } from '../../../shared/run/pagination';
 
 export const getMany = operation({
 	name: 'Get Many',
@@ -12,7 +12,7 @@ export const getMany = operation({
 	description: 'The invoices Cargus issued you between two dates; one item per invoice',
 	method: 'GET',
 	url: '/api/Invoices',
-	send: sendPages,
+	ask: askPageByPage,
 	isList: true,
 	fields: [...fromToDates('Invoices issued from this date', 'Invoices issued up to this date'), returnAllField, limitField, pagingOptionsFor('invoices')],
 	output: oneItemPerElement,

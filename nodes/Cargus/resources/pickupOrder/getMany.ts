@@ -3,7 +3,7 @@ import { findByField, fromToDates, onlyWhenFoundBy, pickupLocationField } from '
 import { operation, otherPathWhen } from '../../../shared/run/operation';
 import { oneItemPerElement } from '../../../shared/run/output';
 import { limitField, pagingOptionsFor, returnAllField } from '../../../shared/form/listFields';
-import { sendPages } from '../../../shared/run/pagination';
+import { askPageByPage } from '../../../shared/run/pagination';
 
 const BY_DATE = 'date';
 const BY_LOCATION = 'location';
@@ -16,7 +16,7 @@ export const getMany = operation({
 	description: 'Your pickup orders created between two dates, or those of one pickup location that are open or validated, with their status; one item per order',
 	method: 'GET',
 	url: '/api/Orders',
-	send: sendPages,
+	ask: askPageByPage,
 	isList: true,
 	fields: [
 		findByField([

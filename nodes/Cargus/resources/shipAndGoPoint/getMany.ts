@@ -7,7 +7,7 @@ import { refuse } from '../../../shared/values/input';
 import { operation } from '../../../shared/run/operation';
 import { oneItemPerElement } from '../../../shared/run/output';
 import { limitField, returnAllField } from '../../../shared/form/listFields';
-import { sendWithToken } from '../../../shared/transport/send';
+import { askOnce } from '../../../shared/run/asking';
 import { oneOf, placeKey } from '../../../shared/places/placeNames';
 import { isShipAndGoMatch, SHIP_AND_GO_POINTS_PATH } from '../../../shared/places/shipAndGo';
 import { isBlank, yesNo } from '../../../shared/values/values';
@@ -51,7 +51,7 @@ export const getMany = operation({
 	description: 'Cargus Ship & Go points (lockers and shops where customers collect parcels) with their IDs, addresses, opening hours and whether they take cash on delivery; one item per point',
 	method: 'GET',
 	url: SHIP_AND_GO_POINTS_PATH,
-	send: sendWithToken,
+	ask: askOnce,
 	isList: true,
 	fields: [
 		toolNotice,

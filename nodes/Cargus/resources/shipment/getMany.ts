@@ -4,7 +4,7 @@ import { dateField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { oneItemPerElement } from '../../../shared/run/output';
 import { limitField, pagingOptionsFor, returnAllField } from '../../../shared/form/listFields';
-import { sendPages } from '../../../shared/run/pagination';
+import { askPageByPage } from '../../../shared/run/pagination';
 
 export const getMany = operation({
 	name: 'Get Many',
@@ -14,7 +14,7 @@ export const getMany = operation({
 	description: 'The AWBs of your account created from one day to another (the days of the two dates), oldest first, with their status; one item per AWB',
 	method: 'GET',
 	url: '/api/Awbs/GetByDate',
-	send: sendPages,
+	ask: askPageByPage,
 	isList: true,
 	fields: [
 		dateField('fromDate', 'From', 'AWBs created from this day', toQuery('FromDate', usDay)),

@@ -4,7 +4,7 @@ import { operation } from '../../../shared/run/operation';
 import { oneItemPerElement } from '../../../shared/run/output';
 import { limitField, returnAllField } from '../../../shared/form/listFields';
 import { upToLimit } from '../../../shared/run/listCut';
-import { sendWithToken } from '../../../shared/transport/send';
+import { askOnce } from '../../../shared/run/asking';
 
 export const getMany = operation({
 	name: 'Get Many',
@@ -14,7 +14,7 @@ export const getMany = operation({
 	description: 'The streets Cargus knows in one locality, with their Street IDs for addresses; one item per street',
 	method: 'GET',
 	url: '/api/Streets',
-	send: sendWithToken,
+	ask: askOnce,
 	isList: true,
 	fields: [
 		{ ...countyField(undefined, false), hint: 'Only to choose the locality from a list: Cargus lists streets by locality' },
