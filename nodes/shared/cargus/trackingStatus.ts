@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties, PostReceiveAction } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { parseCargusDate } from '../values/cargusDate';
 import { TRACE_CODES, withMeanings } from './codeMeanings';
@@ -30,21 +30,3 @@ export function withCurrentStatus(trace: IDataObject): IDataObject {
 		...withMeanings(trace, TRACE_CODES),
 	};
 }
-
-export const simplifyField: INodeProperties = {
-	displayName: 'Simplify',
-	name: 'simplify',
-	type: 'boolean',
-	default: true,
-	description: 'Whether to return a simplified version of the response instead of the raw data',
-	hint: 'Puts the current status at the top of each item: Status, StatusEventId, StatusDate, StatusTimestamp, StatusLocality and Delivered; TypeText and OrderStatusText say what Type and OrderStatus mean. The events stay under Event.',
-};
-
-/** With Simplify on, each shipment's item starts with its current status. */
-export const currentStatusFirst: PostReceiveAction = async function (
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	if (this.getNodeParameter('simplify', false) !== true) return items;
-	return items.map((item) => ({ ...item, json: withCurrentStatus(item.json) }));
-};

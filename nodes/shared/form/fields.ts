@@ -244,3 +244,12 @@ export function findByField(options: Array<{ name: string; value: string; descri
 export function onlyWhenFoundBy(findBy: string): Pick<INodeProperties, 'displayOptions'> {
 	return { displayOptions: { show: { findBy: [findBy] } } };
 }
+
+export const simplifyField: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+	hint: 'Puts the current status at the top of each item: Status, StatusEventId, StatusDate, StatusTimestamp, StatusLocality and Delivered; TypeText and OrderStatusText say what Type and OrderStatus mean. The events stay under Event.',
+};

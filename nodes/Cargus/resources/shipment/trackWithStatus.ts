@@ -1,9 +1,9 @@
 import { toQuery } from '../../../shared/form/field';
-import { barcodeListField } from '../../../shared/form/fields';
+import { barcodeListField, simplifyField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { oneItemPerElement } from '../../../shared/run/output';
+import { currentStatusFirst } from '../../../shared/run/currentStatus';
 import { askInBatches } from '../../../shared/run/asking';
-import { currentStatusFirst, simplifyField } from '../../../shared/cargus/trackingStatus';
 import { oneItemPerBarcode } from './tracking/everyBarcode';
 import { trackOptionsField, withOrderAndRecipient } from './tracking/orderAndRecipient';
 
