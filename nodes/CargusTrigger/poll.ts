@@ -1,6 +1,7 @@
 import { NodeOperationError, type INodeExecutionData, type IPollFunctions, type NodeApiError } from 'n8n-workflow';
 
-import { redactItems, runRequests } from './requests';
+import { redactItems } from './redactedItems';
+import { runRequests } from './requestPool';
 import { readSource } from './source';
 import type { AnyTriggerEvent } from './triggerEvent';
 

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions, IPollFunctions } from 'n8n-workflow';
 
-import type { RequestOutcome } from './requests';
+import type { RequestOutcome } from './requestPool';
 import type { Source } from './source';
 
 /** What every event's settings hold besides its own parameters. */

@@ -2,7 +2,10 @@ import type { IBinaryData, IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { dayOf, daysBefore, latestServiceDay, today } from '../idSet';
 import { commonSettings, numberOr, optionsOf } from '../parameters';
-import { answerError, readList, send } from '../requests';
+import { unexpectedAnswer } from '../../shared/transport/errors';
+import { readList } from '../readAnswer';
+import { requestError } from '../requestError';
+import { send } from '../sendRequest';
 import type { Source } from '../source';
 import type { CommonSettings, TriggerEvent } from '../triggerEvent';
 import { DEFAULT_LOOK_BACK_DAYS, invoiceProperties } from './description';
@@ -68,7 +71,7 @@ async function fetchPdf(context: IPollFunctions, source: Source, invoice: Invoic
 	const body = response.body as unknown;
 	const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body instanceof ArrayBuffer ? new Uint8Array(body) : String(body ?? ''));
 	if (!isPdf(bytes)) {
-		throw answerError(context, REQUEST_NAME, `Cargus answered the PDF request of invoice ${idOf(invoice)} with something that is not a PDF`, String(response.statusCode));
+		throw requestError(context, REQUEST_NAME, { ...unexpectedAnswer(bytes, `the PDF of invoice ${idOf(invoice)}`), httpCode: String(response.statusCode) });
 	}
 	return await context.helpers.prepareBinaryData(bytes, fileNameOf(invoice), 'application/pdf');
 }

@@ -4,7 +4,8 @@ import { PICKUP_ORDER_CODES, withMeanings } from '../../shared/cargus/codeMeanin
 import { isBlank } from '../../shared/values/values';
 import { dayOf, daysBefore, latestServiceDay, today } from '../idSet';
 import { commonSettings, numberOr, optionsOf, watchesAccount } from '../parameters';
-import { readList, readObject, send } from '../requests';
+import { readList, readObject } from '../readAnswer';
+import { send } from '../sendRequest';
 import type { CommonSettings, TriggerEvent } from '../triggerEvent';
 import { DEFAULT_ACCOUNT_DAYS, pickupOrderProperties } from './description';
 import { OrderState, UNKNOWN_ORDER } from './state';

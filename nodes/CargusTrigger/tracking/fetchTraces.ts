@@ -1,7 +1,8 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { MAX_BARCODES_PER_REQUEST } from '../../shared/values/barcodes';
-import { readList, send } from '../requests';
+import { readList } from '../readAnswer';
+import { send } from '../sendRequest';
 import type { Source } from '../source';
 import { toShipmentTrace, type PackageTrace, type ShipmentTrace } from './events';
 import type { TraceEvent } from './shipmentEvent';

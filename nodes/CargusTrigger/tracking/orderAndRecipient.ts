@@ -1,7 +1,9 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions, type NodeApiError } from 'n8n-workflow';
 
 import { awbAccountOf, orderAndRecipientOf, rememberedAwbs, type OrderAndRecipient } from '../../shared/cargus/orderAndRecipient';
-import { readList, runRequests, send } from '../requests';
+import { readList } from '../readAnswer';
+import { runRequests } from '../requestPool';
+import { send } from '../sendRequest';
 import type { Source } from '../source';
 import type { TrackingSettings } from './settings';
 import type { FoundEvent } from './shipmentEvent';

@@ -3,13 +3,13 @@ import type {
 	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
-	JsonObject,
+	NodeApiError,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { BARCODE } from '../values/barcodes';
 import { parameterOf } from '../form/itemParameters';
-import { serviceMessageOf } from '../cargus/serviceMessage';
+import { errorInBody, errorOf, unexpectedAnswer } from '../transport/errors';
 import { isToolNode } from '../values/toolArguments';
 import { isPdf } from '../values/pdf';
 
@@ -28,23 +28,12 @@ function isEmpty(response: IN8nHttpFullResponse): boolean {
 
 /** A 200 whose body is an error in disguise ({"Error": ...} or a list of them). */
 function failOnErrorBody(context: IExecuteSingleFunctions, body: unknown): void {
-	const elements = Array.isArray(body) ? body : [body];
-	const errors = elements.filter(
-		(element) => element !== null && typeof element === 'object' && 'Error' in element && Object.keys(element).length <= 2,
-	);
-	if (errors.length === 0 || errors.length < elements.length) return;
-	const message = `Cargus answered with an error: ${serviceMessageOf(errors) ?? 'no message'}`;
-	throw new NodeApiError(context.getNode(), { message } as JsonObject, {
-		message,
-		description: 'The service accepted the request but could not answer it: check the input it mentions.',
-		itemIndex: context.getItemIndex(),
-	});
+	const explanation = errorInBody(body);
+	if (explanation !== undefined) throw errorOf(context, explanation);
 }
 
 function unexpected(context: IExecuteSingleFunctions, body: unknown, expected: string): NodeApiError {
-	const said = serviceMessageOf(body) ?? 'an empty answer';
-	const message = `Cargus answered "${said}" where ${expected} was expected`;
-	return new NodeApiError(context.getNode(), { message } as JsonObject, { message, itemIndex: context.getItemIndex() });
+	return errorOf(context, unexpectedAnswer(body, expected));
 }
 
 function isRecord(value: unknown): value is IDataObject {

@@ -1,4 +1,11 @@
-import type { ICredentialDataDecryptedObject, IExecuteSingleFunctions, IN8nHttpFullResponse, JsonObject } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IExecuteSingleFunctions,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+	IPollFunctions,
+	JsonObject,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { baseUrlOf } from '../cargus/baseUrl';
@@ -19,10 +26,18 @@ export interface HttpFailure {
 	loginError?: { summary: string; advice: string; httpStatus?: number };
 }
 
-interface Explanation {
+/** What went wrong with a request to Cargus, in words a person can act on. */
+export interface Explanation {
 	message: string;
-	description: string;
+	description?: string;
+	httpCode?: string;
 }
+
+/** Where a request to Cargus is sent from: an item of the Cargus node, a poll of the Cargus Trigger, a list of the node's form. */
+export type RequestContext = IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions;
+
+/** Who sent the request, for the advice that names its settings: the node's item, or the trigger's poll. */
+export type Sender = 'item' | 'poll';
 
 /**
  * Turns whatever a request threw into an error a person can act on: the service's own message,
@@ -35,20 +50,58 @@ export function cargusError(
 	credentials?: ICredentialDataDecryptedObject,
 ): NodeApiError | NodeOperationError {
 	if (error instanceof NodeOperationError) return error;
+	const { message, description, httpCode } = failureExplained(error, credentials);
+	return new NodeApiError(context.getNode(), { message, description } as JsonObject, {
+		message,
+		description,
+		httpCode,
+		itemIndex: context.getItemIndex(),
+	});
+}
+
+/** What a failed request means (failureOf's status, body, network error or login error), scrubbed of the credential's secrets. */
+export function failureExplained(error: unknown, credentials?: ICredentialDataDecryptedObject, sender: Sender = 'item'): Explanation {
 	const secrets = secretsOf(credentials);
 	const failure = failureOf(error);
 	// Redacted before it is quoted, so a message cut short cannot end inside a secret.
 	failure.body = redactValue(failure.body, secrets);
-	const explanation = explain(failure, credentials);
-	const message = redact(explanation.message, secrets);
-	const description = redact(explanation.description, secrets);
+	const explanation = explain(failure, sender, credentials);
 	const httpCode = failure.status ?? failure.loginError?.httpStatus;
-	return new NodeApiError(context.getNode(), { message, description } as JsonObject, {
-		message,
-		description,
+	return {
+		message: redact(explanation.message, secrets),
+		description: redact(explanation.description ?? '', secrets),
 		httpCode: httpCode === undefined ? undefined : String(httpCode),
-		itemIndex: context.getItemIndex(),
+	};
+}
+
+/** An answer's explanation as the error n8n shows and classifies by its HTTP status, tied to the item when the context runs one. */
+export function errorOf(context: RequestContext, { message, description, httpCode }: Explanation): NodeApiError {
+	const itemIndex = 'getItemIndex' in context ? context.getItemIndex() : undefined;
+	return new NodeApiError(context.getNode(), { message } as JsonObject, {
+		message,
+		...(description === undefined ? {} : { description }),
+		...(httpCode === undefined ? {} : { httpCode }),
+		...(itemIndex === undefined ? {} : { itemIndex }),
 	});
+}
+
+/** A 200 whose body is an error in disguise ({"Error": ...} or a list of them), explained; undefined for any other body. */
+export function errorInBody(body: unknown): Explanation | undefined {
+	const elements = Array.isArray(body) ? body : [body];
+	const errors = elements.filter(
+		(element) => element !== null && typeof element === 'object' && 'Error' in element && Object.keys(element).length <= 2,
+	);
+	if (errors.length === 0 || errors.length < elements.length) return undefined;
+	return {
+		message: `Cargus answered with an error: ${serviceMessageOf(errors) ?? 'no message'}`,
+		description: 'The service accepted the request but could not answer it: check the input it mentions.',
+	};
+}
+
+/** An answer that is not what was asked for (`expected`: "a list of records"), quoting what Cargus said. */
+export function unexpectedAnswer(body: unknown, expected: string): Explanation {
+	const said = serviceMessageOf(body) ?? 'an empty answer';
+	return { message: `Cargus answered "${said}" where ${expected} was expected` };
 }
 
 const ANSWERED = Symbol('Cargus answered with an error status');
@@ -57,6 +110,11 @@ const ANSWERED = Symbol('Cargus answered with an error status');
 export function answered(response: IN8nHttpFullResponse): Error {
 	const answer = { status: response.statusCode, data: response.body, headers: response.headers };
 	return Object.assign(new Error(`Request failed with status code ${response.statusCode}`), { response: answer, [ANSWERED]: true });
+}
+
+/** Cargus still answering 200 "Failed to authenticate!" after a new login, as the 401 it means. */
+export function tokenStillRefused(): Error {
+	return answered({ statusCode: 401, body: 'Failed to authenticate! (after logging in again)', headers: {} });
 }
 
 export function isAnswered(error: unknown): boolean {
@@ -88,7 +146,7 @@ export function failureOf(error: unknown): HttpFailure {
 	};
 }
 
-function explain(failure: HttpFailure, credentials?: ICredentialDataDecryptedObject): Explanation {
+function explain(failure: HttpFailure, sender: Sender, credentials?: ICredentialDataDecryptedObject): Explanation {
 	if (failure.loginError) {
 		return { message: failure.loginError.summary, description: failure.loginError.advice };
 	}
@@ -107,7 +165,9 @@ function explain(failure: HttpFailure, credentials?: ICredentialDataDecryptedObj
 		if (isTimeout(failure)) {
 			return {
 				message: `Cargus${where} did not answer in time (${failure.reason})`,
-				description: "No answer came within the Timeout under the node's Options (5 minutes unless set). Cargus may still have done the work: check before running it again, or raise the Timeout.",
+				description: sender === 'poll'
+					? "No answer came within the trigger's Request Timeout (Seconds) option (30 unless set): raise it if Cargus is often this slow."
+					: "No answer came within the Timeout under the node's Options (5 minutes unless set). Cargus may still have done the work: check before running it again, or raise the Timeout.",
 			};
 		}
 		return {
@@ -145,7 +205,9 @@ function explain(failure: HttpFailure, credentials?: ICredentialDataDecryptedObj
 		const waited = failure.rateLimitWaitedMs ?? 0;
 		return {
 			message: `Cargus rate limit exceeded (HTTP 429${quoted})`,
-			description: waited > 0
+			description: sender === 'poll'
+				? `${waited > 0 ? `The poll waited ${Math.round(waited / 1000)} seconds in all, as long as Cargus asked each time, and was still refused` : 'The poll had no time left to wait as long as Cargus asked'}: its other requests wait for the next poll too.`
+				: waited > 0
 				? `The item waited ${Math.round(waited / 1000)} seconds in all, as long as Cargus asked each time, and was still refused. Raise Rate Limit Wait (Seconds) under the node's Request Options, or send fewer items per execution (Batching under Request Options).`
 				: `Wait ${wait} and run again, or let the node wait for it: set Rate Limit Wait (Seconds) under the node's Request Options (0 fails at the first refusal).`,
 		};
