@@ -360,8 +360,13 @@ if (require.main === module) {
 		if (command === 'list') return listCache();
 		if (command !== 'all') return provision(command);
 		// The default version first (its end-to-end run is the longest and waits for it), then the others side by side.
-		await provision(DEFAULT_N8N_VERSION);
-		await Promise.all(Object.keys(N8N_VERSIONS).filter((v) => v !== DEFAULT_N8N_VERSION).map((v) => provision(v)));
+		const started = Date.now();
+		const timed = async (version) => {
+			await provision(version);
+			log(`all: n8n ${version} ready ${Math.round((Date.now() - started) / 1000)}s after the start`);
+		};
+		await timed(DEFAULT_N8N_VERSION);
+		await Promise.all(Object.keys(N8N_VERSIONS).filter((v) => v !== DEFAULT_N8N_VERSION).map((v) => timed(v)));
 	};
 	run().catch((err) => {
 		process.stderr.write(`provision: ${err.message}\n`);

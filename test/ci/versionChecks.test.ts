@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { EVERY_VERSION_CHECKS } from '../e2e/versionChecks';
+import { CLOCK_SERVER_CHECKS, EVERY_VERSION_CHECKS } from '../e2e/versionChecks';
 
 const ROOT = path.resolve(__dirname, '../..');
 const E2E = path.join(ROOT, 'test', 'e2e');
@@ -34,6 +34,11 @@ describe('the checks every n8n version runs', () => {
 
 	it.each(EVERY_VERSION_CHECKS.map((entry) => [entry.word]))('"%s" names exactly one end-to-end check', (word) => {
 		expect(names.filter((name) => name.includes(word))).toHaveLength(1);
+	});
+
+	// The default version's second server skips what the first runs: a word that names nothing would move nothing.
+	it.each(CLOCK_SERVER_CHECKS.map((word) => [word]))('"%s" names a check of the clock-moving server', (word) => {
+		expect(names.filter((name) => name.includes(word)).length).toBeGreaterThan(0);
 	});
 
 	it('docs/testing.md lists each with its reason', () => {

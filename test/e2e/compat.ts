@@ -1,9 +1,11 @@
 /**
  * Compatibility run (npm run test:e2e:compat): the end-to-end test (test/e2e/run.ts) on every tested n8n
  * version, each in its own process with its own provisioned n8n, user folder and ports. The default version runs
- * every check; the others run what differs between versions (test/e2e/versionChecks.ts), one after another beside
- * the default one, so that no more servers and browsers run at once than 2 cores carry. The package is built once,
- * first. A version still being provisioned (by .ci/run in the background) is waited for by its own run only.
+ * every check, split across two servers of that version at once (the checks that move the sandbox's clock on one,
+ * every other check on the other: CLOCK_SERVER_CHECKS in test/e2e/versionChecks.ts); the others run what differs
+ * between versions, one after another beside it, once the default version is provisioned (a cold machine provisions
+ * it first, with nothing heavy beside it), the versions on the default's Node.js first (they share its npm cache and
+ * sqlite3 build). The package is built once, first. `--one-server` runs the default version's checks on one server.
  * Prints each version's checks prefixed with the version, a table of the results, writes it to
  * artifacts/compat.json, and ends with `e2e: N passed, N failed` over all versions. `--n8n 1.x,2.40.7` runs only
  * those; `--serial` one after another; `--every-check` the whole suite on every version.
@@ -13,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { n8nTarget, N8N_VERSION, N8N_VERSIONS, ROOT } from '../../scripts/lib/launcher';
-import { onlyFor } from './versionChecks';
+import { defaultVersionHalves, onlyFor } from './versionChecks';
 
 interface VersionResult {
 	n8n: string;
@@ -24,17 +26,31 @@ interface VersionResult {
 	checks: string[];
 }
 
-/** Each version's run takes five ports from its base (see run.ts), 20 apart; the queue-mode run takes 5720-5730. */
+/**
+ * Each version's run takes ten ports from its base (see run.ts), 20 apart; the default version's second half takes the
+ * base after the last version's; the queue-mode run takes 5720-5731.
+ */
 const PORT_BASE = Number(process.env.CARGUS_COMPAT_PORT ?? 5740);
 const PORT_STEP = 20;
 
-function runOne(version: string, portBase: number, only: string | undefined): Promise<VersionResult> {
+/** Which checks one run.ts process runs: CARGUS_E2E_ONLY, CARGUS_E2E_SKIP, and the label of its output lines. */
+interface Selection {
+	only?: string;
+	skip?: string;
+	label?: string;
+}
+
+function runOne(version: string, portBase: number, selection: Selection): Promise<VersionResult> {
 	const target = n8nTarget(version);
 	const started = Date.now();
+	const prefix = `[n8n ${version}${selection.label ? ` ${selection.label}` : ''}]`;
 	return new Promise((resolve, reject) => {
+		const env: NodeJS.ProcessEnv = { ...process.env, CARGUS_E2E_PORT: String(portBase), CARGUS_PACKAGE_BUILT: '1' };
+		if (selection.only !== undefined) env.CARGUS_E2E_ONLY = selection.only;
+		if (selection.skip !== undefined) env.CARGUS_E2E_SKIP = selection.skip;
 		const child = spawn(process.execPath, [require.resolve('ts-node/dist/bin'), '--transpile-only', '--prefer-ts-exts', path.join(__dirname, 'run.ts'), '--n8n', version], {
 			cwd: ROOT,
-			env: { ...process.env, CARGUS_E2E_PORT: String(portBase), CARGUS_PACKAGE_BUILT: '1', ...(only === undefined ? {} : { CARGUS_E2E_ONLY: only }) },
+			env,
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
 		let output = '';
@@ -43,13 +59,13 @@ function runOne(version: string, portBase: number, only: string | undefined): Pr
 			output += chunk.toString();
 			const lines = (partial + chunk.toString()).split('\n');
 			partial = lines.pop() ?? '';
-			for (const line of lines.filter(Boolean)) process.stdout.write(`[n8n ${version}] ${line}\n`);
+			for (const line of lines.filter(Boolean)) process.stdout.write(`${prefix} ${line}\n`);
 		};
 		child.stdout.on('data', relay);
 		child.stderr.on('data', relay);
 		child.on('error', reject);
 		child.on('close', (code) => {
-			if (partial) process.stdout.write(`[n8n ${version}] ${partial}\n`);
+			if (partial) process.stdout.write(`${prefix} ${partial}\n`);
 			const summary = /^e2e: (\d+) passed, (\d+) failed/m.exec(output);
 			const checks = output.split('\n').filter((l) => /^ {2}(ok|FAIL) /.test(l)).map((l) => l.trim().replace(/ \[[\d.]+s\]$/, ''));
 			const failed = summary ? Number(summary[2]) : 1;
@@ -72,24 +88,60 @@ function buildOnce(): void {
 	if (build.status !== 0) throw new Error(`npm run build failed (exit ${String(build.status)})`);
 }
 
+/** The two halves of one version's checks, run at once, as one result: their counts added, the longer one's time. */
+async function runHalves(version: string, portBase: number, secondPortBase: number): Promise<VersionResult> {
+	const halves = defaultVersionHalves();
+	const [clocks, others] = await Promise.all([
+		runOne(version, portBase, { only: halves.clocks, label: 'clocks' }),
+		runOne(version, secondPortBase, { skip: halves.others }),
+	]);
+	process.stdout.write(`compat: n8n ${version} on two servers: the clock-moving checks ${clocks.seconds} s (${clocks.passed} passed, ${clocks.failed} failed), the others ${others.seconds} s (${others.passed} passed, ${others.failed} failed)\n`);
+	return { ...others, passed: clocks.passed + others.passed, failed: clocks.failed + others.failed, seconds: Math.max(clocks.seconds, others.seconds), checks: [...clocks.checks, ...others.checks] };
+}
+
+/** Waits for the default version's provisioning (.ci/run's background, or this process): the others come after it. */
+async function defaultProvisioned(): Promise<void> {
+	const provisioner = require('../../scripts/provision-n8n.js') as { provision: (version: string) => Promise<unknown> };
+	process.stdout.write(`compat: the other versions wait for n8n ${N8N_VERSION}'s provisioning\n`);
+	// A failure is the default version's run's to report; the others still run.
+	await provisioner.provision(N8N_VERSION).catch((err: unknown) => process.stdout.write(`compat: provisioning n8n ${N8N_VERSION} failed: ${err instanceof Error ? err.message : String(err)}\n`));
+}
+
 async function main(): Promise<void> {
-	const { values } = parseArgs({ options: { n8n: { type: 'string' }, serial: { type: 'boolean' }, 'every-check': { type: 'boolean' } } });
+	const { values } = parseArgs({ options: { n8n: { type: 'string' }, serial: { type: 'boolean' }, 'every-check': { type: 'boolean' }, 'one-server': { type: 'boolean' } } });
 	const versions = values.n8n ? values.n8n.split(',').map((v) => n8nTarget(v.trim()).version) : N8N_VERSIONS;
 	const everything = values['every-check'] === true || process.env.CARGUS_E2E_EVERY_CHECK === '1';
+	const asked = process.env.CARGUS_E2E_ONLY;
+	// A run of chosen checks (CARGUS_E2E_ONLY) keeps one server per version.
+	const split = values['one-server'] !== true && asked === undefined;
 	const started = Date.now();
 	buildOnce();
-	const run = (version: string) => runOne(version, PORT_BASE + versions.indexOf(version) * PORT_STEP, process.env.CARGUS_E2E_ONLY ?? onlyFor(version, N8N_VERSION, everything));
-	const others = versions.filter((version) => version !== N8N_VERSION);
-	const plan = values.serial ? 'one after another' : `${versions.includes(N8N_VERSION) ? `${N8N_VERSION} (every check) beside ` : ''}${others.join(' then ')}${everything ? '' : ' (the checks that differ between versions)'}`;
+	const portOf = (version: string) => PORT_BASE + versions.indexOf(version) * PORT_STEP;
+	const run = (version: string) =>
+		version === N8N_VERSION && split
+			? runHalves(version, portOf(version), PORT_BASE + versions.length * PORT_STEP)
+			: runOne(version, portOf(version), { only: asked ?? onlyFor(version, N8N_VERSION, everything) });
+	const nodeOf = (version: string) => n8nTarget(version).nodeVersion;
+	const others = versions
+		.filter((version) => version !== N8N_VERSION)
+		.sort((a, b) => Number(nodeOf(b) === nodeOf(N8N_VERSION)) - Number(nodeOf(a) === nodeOf(N8N_VERSION)));
+	const withDefault = versions.includes(N8N_VERSION);
+	const plan = values.serial
+		? 'one after another'
+		: `${withDefault ? `${N8N_VERSION} (every check${split ? ', on two servers at once: the clock-moving checks, the others' : ''}) beside ` : ''}${others.join(' then ')}${everything ? '' : ' (the checks that differ between versions)'}`;
 	process.stdout.write(`compat: n8n ${plan}\n`);
 	const inTurn = async (list: string[]) => {
 		const done: VersionResult[] = [];
 		for (const version of list) done.push(await run(version));
 		return done;
 	};
+	const afterDefault = async (list: string[]) => {
+		if (withDefault && list.length > 0) await defaultProvisioned();
+		return await inTurn(list);
+	};
 	const results: VersionResult[] = values.serial
 		? await inTurn(versions)
-		: (await Promise.all([inTurn(versions.filter((version) => version === N8N_VERSION)), inTurn(others)])).flat();
+		: (await Promise.all([inTurn(versions.filter((version) => version === N8N_VERSION)), afterDefault(others)])).flat();
 	process.stdout.write('\ncompat: results\n');
 	process.stdout.write('| n8n | Node.js | checks passed | failed | time |\n|---|---|---|---|---|\n');
 	for (const r of results) process.stdout.write(`| ${r.n8n} | ${r.node} | ${r.passed} | ${r.failed} | ${r.seconds} s |\n`);

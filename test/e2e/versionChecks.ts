@@ -26,3 +26,25 @@ export function onlyFor(version: string, defaultVersion: string, everything: boo
 	if (everything || version === defaultVersion) return undefined;
 	return EVERY_VERSION_CHECKS.map((check) => check.word).join(',');
 }
+
+/**
+ * The default version's checks run on two n8n servers of that version at once (two processes of run.ts, each its own
+ * user folder, sandbox and ports): the first runs these, the checks that move the sandbox's clock and mostly wait for
+ * n8n's polls (about half of the time of the whole suite), the second every other check. The first also runs example
+ * 1's webhook: the last of these follows the AWB it makes. The words are those of scripts/e2e-clocks.sh, as
+ * CARGUS_E2E_ONLY takes them; "watches the whole account" stays with the other checks, which it balances.
+ */
+export const CLOCK_SERVER_CHECKS: readonly string[] = [
+	'"e-shop order to awb and label": webhook',
+	'follow their parcels',
+	'recipient: out for delivery and delivered',
+	'"email invoices": the activated',
+	'"mark orders paid"',
+	'published: the sandbox clock moved',
+	'shows up in shipment › get many by date',
+];
+
+/** The two halves of the default version's checks: CARGUS_E2E_ONLY of the first, CARGUS_E2E_SKIP of the second. */
+export function defaultVersionHalves(): { clocks: string; others: string } {
+	return { clocks: CLOCK_SERVER_CHECKS.join(','), others: CLOCK_SERVER_CHECKS.filter((word) => !word.startsWith('"e-shop order')).join(',') };
+}
