@@ -2,8 +2,33 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { itemFieldValue, itemFieldValues } from './itemField';
 
+/** A value kept per item, found again from any context n8n makes for that item (its output steps' too). */
+export interface PerItem<T> {
+	get(context: IExecuteSingleFunctions): T | undefined;
+	set(context: IExecuteSingleFunctions, value: T): void;
+}
+
+export function perItem<T>(): PerItem<T> {
+	const byItem = new WeakMap<object, { itemIndex: number; value: T }>();
+	return {
+		get(context) {
+			// n8n runs the output steps on a context made from the item's with Object.create: the same item. A value
+			// found further up the chain (a context shared by the items) is another item's unless the index matches.
+			const itemIndex = context.getItemIndex();
+			for (let item: object | null = context; item !== null; item = Object.getPrototypeOf(item) as object | null) {
+				const known = byItem.get(item);
+				if (known !== undefined && known.itemIndex === itemIndex) return known.value;
+			}
+			return undefined;
+		},
+		set(context, value) {
+			byItem.set(context, { itemIndex: context.getItemIndex(), value });
+		},
+	};
+}
+
 // n8n evaluates a parameter's expressions again on every read: the values read for an item, by name.
-const valuesByItem = new WeakMap<object, { itemIndex: number; values: Map<string, unknown> }>();
+const valuesByItem = perItem<Map<string, unknown>>();
 
 /**
  * A parameter's value for this item, read from n8n once: the input check and the step that sends the
@@ -31,14 +56,9 @@ export function rememberValues(context: IExecuteSingleFunctions, given: Map<stri
 }
 
 function readingsOf(context: IExecuteSingleFunctions): Map<string, unknown> {
-	// n8n runs the output steps on a context made from the item's with Object.create: the same item. Readings
-	// found further up the chain (a context shared by the items) are another item's unless the index matches.
-	const itemIndex = context.getItemIndex();
-	for (let item: object | null = context; item !== null; item = Object.getPrototypeOf(item) as object | null) {
-		const known = valuesByItem.get(item);
-		if (known !== undefined && known.itemIndex === itemIndex) return known.values;
-	}
+	const known = valuesByItem.get(context);
+	if (known !== undefined) return known;
 	const values = new Map<string, unknown>();
-	valuesByItem.set(context, { itemIndex, values });
+	valuesByItem.set(context, values);
 	return values;
 }

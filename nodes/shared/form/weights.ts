@@ -1,7 +1,7 @@
-import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
 import { field } from './field';
-import { parameterOf, rememberValues } from './itemParameters';
+import { parameterOf, perItem } from './itemParameters';
 
 /*
  * Weights as shops keep them (decimals, in kilograms or grams) and as Cargus takes them: whole kilograms,
@@ -60,16 +60,14 @@ export function unitOf(context: IExecuteSingleFunctions): WeightUnit {
 	return parameterOf(context, WEIGHT_UNIT, null) === 'g' ? 'g' : 'kg';
 }
 
-// Kept with the item's readings under a name no parameter has, from the step that sends to the output step.
-const REPORT = '#weightKg';
+const reportByItem = perItem<WeightReport>();
 
+/** What the step that places the weights sent for the item, for its output (run/weightReport.ts). */
 export function rememberWeight(context: IExecuteSingleFunctions, orderedGrams: number, sent: number): void {
-	rememberValues(context, new Map([[REPORT, { ordered: orderedGrams / 1000, sent } satisfies WeightReport]]));
+	reportByItem.set(context, { ordered: orderedGrams / 1000, sent });
 }
 
-/** The output step that adds `weightKg: { ordered, sent }` to each item when a weight was sent. */
-export async function withWeight(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	const report = parameterOf(this, REPORT, null) as WeightReport | null;
-	if (report === null) return items;
-	return items.map((item) => ({ ...item, json: { ...item.json, weightKg: { ...report } } }));
+/** The item's weights as asked and as sent, in kilograms, when the item sent any. */
+export function weightReportOf(context: IExecuteSingleFunctions): WeightReport | undefined {
+	return reportByItem.get(context);
 }

@@ -7,7 +7,8 @@ import { additionalFields, pickupLocationField } from '../../../shared/form/fiel
 import { operation } from '../../../shared/run/operation';
 import { oneRecordWith } from '../../../shared/run/output';
 import { priceTableField, shipmentOptionFields } from '../../../shared/form/priceFields';
-import { weightUnitField, withWeight } from '../../../shared/form/weights';
+import { weightUnitField } from '../../../shared/form/weights';
+import { withWeight } from '../../../shared/run/weightReport';
 import { FROM_LOCATION_PROPERTY, askFromPickupLocation } from './fromPickupLocation/fromPickupLocation';
 
 const FROM_PICKUP_LOCATION = 'pickupLocation';

@@ -8,7 +8,8 @@ import { withMappingMode } from '../../../shared/form/itemMapping';
 import { operation } from '../../../shared/run/operation';
 import { awbCreated } from '../../../shared/run/output';
 import { priceTableField, shipmentOptionFields } from '../../../shared/form/priceFields';
-import { weightUnitField, withWeight } from '../../../shared/form/weights';
+import { weightUnitField } from '../../../shared/form/weights';
+import { withWeight } from '../../../shared/run/weightReport';
 import { LOOKBACK_DAYS, askOncePerOrder } from './oncePerOrder/oncePerOrder';
 
 const RECIPIENT_ADDRESS: AddressPlace = {
