@@ -1,3 +1,5 @@
+import { cargusToday } from '../shared/values/cargusDate';
+
 /**
  * A set of ids (barcodes, invoice ids) kept in static data as one short text: the numeric ids sorted,
  * the first one then the gaps between them, in base 36, separated by commas ("2n9c1,1,1,4"); ids that
@@ -42,12 +44,12 @@ export function dayOf(date: unknown): string | undefined {
 	return match ? match[1] : undefined;
 }
 
-/** Today (n8n's clock, UTC) as "YYYY-MM-DD". */
+/** Cargus' today (Bucharest's, by n8n's clock) as "YYYY-MM-DD": the day the trigger's windows count from. */
 export function today(): string {
-	return new Date().toISOString().slice(0, 10);
+	return cargusToday().toFormat('yyyy-MM-dd');
 }
 
-/** How many days the service's clock may be ahead of n8n's: every window reaches that far past n8n's today. */
+/** How many days the service's clock may be ahead of n8n's: every window reaches that far past today. */
 export const SERVICE_DAYS_AHEAD = 21;
 
 /** The last day a service date may have, by n8n's clock: SERVICE_DAYS_AHEAD days ahead. */

@@ -6,6 +6,19 @@ import { readPlainDate, type PlainDate } from './plainDate';
 /** Cargus dates carry no zone: they are Bucharest wall-clock time. */
 export const CARGUS_TIME_ZONE = 'Europe/Bucharest';
 
+// Cargus' day, worked out again only once the clock leaves it: luxon's time zones cost per call otherwise.
+let cargusDay: { start: DateTime; from: number; until: number } | undefined;
+
+/** Today where Cargus' day is meant: the start of the day in Bucharest, by this machine's clock. */
+export function cargusToday(): DateTime {
+	const now = Date.now();
+	if (cargusDay === undefined || now < cargusDay.from || now >= cargusDay.until) {
+		const start = DateTime.fromMillis(now).setZone(CARGUS_TIME_ZONE).startOf('day');
+		cargusDay = { start, from: start.toMillis(), until: start.plus({ days: 1 }).toMillis() };
+	}
+	return cargusDay.start;
+}
+
 export interface CargusDate {
 	/** ISO 8601 with the offset ("2026-11-20T14:00:00+02:00"); a date with a zone keeps it. */
 	iso: string;

@@ -14,7 +14,7 @@ import { cargusError } from '../../../../shared/transport/errors';
 import { parameterOf } from '../../../../shared/form/itemParameters';
 import { itemsOfAnswer, type Asking } from '../../../../shared/run/asking';
 import { requireAccount, sendToCargus } from '../../../../shared/transport/send';
-import { CARGUS_TIME_ZONE } from '../../../../shared/values/cargusDate';
+import { cargusToday } from '../../../../shared/values/cargusDate';
 import { yesNo } from '../../../../shared/values/values';
 import { nextEvent, recentAwbCarrying } from './recentAwbs';
 import { settledAwbCarrying } from './settledAwbs';
@@ -165,7 +165,7 @@ let cargusDay: CargusDay | undefined;
 function dayAtCargus(): CargusDay {
 	const now = Date.now();
 	if (cargusDay === undefined || now < cargusDay.from || now >= cargusDay.until) {
-		const day = DateTime.fromMillis(now).setZone(CARGUS_TIME_ZONE).startOf('day');
+		const day = cargusToday();
 		const settled = { from: day.minus({ days: LOOKBACK_DAYS }), through: day.minus({ days: 2 }) };
 		cargusDay = { day, settled, from: day.toMillis(), until: day.plus({ days: 1 }).toMillis() };
 	}
