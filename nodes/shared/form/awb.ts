@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 
 import type { Destination } from './field';
 import { field } from './field';
-import { refuse } from '../values/input';
+import { refuse } from '../values/refusal';
 import { fieldLabel } from './itemMapping';
 import { asGiven, gramsOf, kilogramsSent, rememberWeight, unitOf } from './weights';
 

@@ -11,7 +11,7 @@ import type {
 import type { Destination } from './field';
 import { ruleOf, useOf } from './field';
 import { CARGUS_TIME_ZONE } from '../values/cargusDate';
-import { refuse } from '../values/input';
+import { refuse } from '../values/refusal';
 import { formValuesOf, inputFieldLabel, MAP_AUTOMATICALLY, MAPPING_MODE } from './itemMapping';
 import { parameterOf, readParameters, rememberValues } from './itemParameters';
 import { quote } from '../values/quote';

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 import { ROMANIA_COUNTRY_ID } from '../places/counties';
 import type { Destination } from './field';
 import { field, toBody, toQuery, useOf } from './field';
-import { refuse } from '../values/input';
+import { refuse } from '../values/refusal';
 import type { RuleName } from './rules';
 import { isBlank } from '../values/values';
 

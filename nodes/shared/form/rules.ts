@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { BARCODE_LIST_BYTES } from '../values/barcodes';
-import { dateOf, rfc3339 } from '../values/input';
+import { dateOf, rfc3339 } from '../values/dateInput';
 import { quote } from '../values/quote';
 import type { Reading } from '../values/values';
 import {

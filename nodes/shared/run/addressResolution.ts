@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { BUCHAREST_COUNTY_ID, countiesLike, countyNamed, countyWithId, ROMANIA_COUNTRY_ID, type County } from '../places/counties';
 import { oncePerExecution } from './executionCache';
-import { refuse } from '../values/input';
+import { refuse } from '../values/refusal';
 import { fieldLabel } from '../form/itemMapping';
 import { localityRecords } from '../places/localityList';
 import { BUCHAREST, bucharestSector, closestNames, oneOf, plainName, typedName } from '../places/placeNames';

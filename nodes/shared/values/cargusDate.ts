@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 
-import { dateOf } from './input';
+import { dateOf } from './dateInput';
 import { readPlainDate, type PlainDate } from './plainDate';
 
 /** Cargus dates carry no zone: they are Bucharest wall-clock time. */

@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { field, toQuery } from '../../../shared/form/field';
 import { fileOptions, fromToDates } from '../../../shared/form/fields';
-import { dateOf } from '../../../shared/values/input';
+import { dateOf } from '../../../shared/values/dateInput';
 import { operation } from '../../../shared/run/operation';
 import { base64File } from '../../../shared/run/output';
 import { askOnce } from '../../../shared/run/asking';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { refuse } from '../../../shared/values/input';
+import { refuse } from '../../../shared/values/refusal';
 import { upToLimit, withCutNote } from '../../../shared/run/listCut';
 import { isToolNode, keysOr, toolArgumentsOf } from '../../../shared/values/toolArguments';
 import { isBlank, yesNo } from '../../../shared/values/values';

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeEx
 import { countiesLike, countyNamed } from '../../../shared/places/counties';
 import { field } from '../../../shared/form/field';
 import { countyField, filtersField } from '../../../shared/form/fields';
-import { refuse } from '../../../shared/values/input';
+import { refuse } from '../../../shared/values/refusal';
 import { operation } from '../../../shared/run/operation';
 import { oneItemPerElement } from '../../../shared/run/output';
 import { limitField, returnAllField } from '../../../shared/form/listFields';

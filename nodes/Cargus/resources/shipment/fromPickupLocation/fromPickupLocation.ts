@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { oncePerExecution } from '../../../../shared/run/executionCache';
-import { refuse } from '../../../../shared/values/input';
+import { refuse } from '../../../../shared/values/refusal';
 import { askOnce, type Asking } from '../../../../shared/run/asking';
 import { requireAccount, sendToCargus } from '../../../../shared/transport/send';
 

@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -31,17 +30,4 @@ function asQuestion(problem: string): string {
 	return problem
 		.replace(/[.;]?\s*[Tt]he closest: (.+)$/, '. Ask the user whether they meant $1; do not pick one for them')
 		.replace(/\. Give the ID of the one meant$/, '. Ask the user which one they meant');
-}
-
-/** A date from the date picker, an expression or a text in ISO 8601, read in `zone` unless it names its own. */
-export function dateOf(value: unknown, zone: string): DateTime | undefined {
-	let parsed: DateTime | undefined;
-	if (DateTime.isDateTime(value)) parsed = value;
-	else if (value instanceof Date) parsed = DateTime.fromJSDate(value, { zone });
-	else if (typeof value === 'string') parsed = DateTime.fromISO(value.trim(), { zone, setZone: true });
-	return parsed?.isValid ? parsed : undefined;
-}
-
-export function rfc3339(value: DateTime): string {
-	return value.toISO({ suppressMilliseconds: true }) ?? '';
 }
