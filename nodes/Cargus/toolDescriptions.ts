@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { Operation, Resource } from '../shared/run/operation';
-import { TOOL_MAX_POINTS } from './resources/shipAndGoPoint/asTool';
+import { TOOL_MAX_POINTS } from './resources/shipAndGoPoint/asTool/asTool';
 
 /*
  * What a model reads about each operation used as a tool (n8n's cargusTool, under an AI Agent or the MCP Server

@@ -3,7 +3,7 @@ import type { INode, INodeParameters, INodeType, INodeTypeDescription, UsableAsT
 import { deepCopy, NodeHelpers } from 'n8n-workflow';
 
 import { Cargus } from '../../nodes/Cargus/Cargus.node';
-import { TOOL_MAX_POINTS } from '../../nodes/Cargus/resources/shipAndGoPoint/asTool';
+import { TOOL_MAX_POINTS } from '../../nodes/Cargus/resources/shipAndGoPoint/asTool/asTool';
 import { createEngine, type RunOptions } from '../helpers/engine';
 import { sandboxCredential, useSandbox } from '../helpers/sandbox';
 import { engineFor, requestsSeen, runOperation } from './world';

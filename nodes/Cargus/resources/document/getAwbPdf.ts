@@ -6,7 +6,7 @@ import { barcodeListField, fileOptions } from '../../../shared/form/fields';
 import { BINARY_REQUEST, operation } from '../../../shared/run/operation';
 import { orFailWith, pdfFile } from '../../../shared/run/output';
 import { askOnceWithTokenInQuery } from '../../../shared/run/asking';
-import { combinedPartOf, withCombineItems } from './combineItems';
+import { combinedPartOf, withCombineItems } from './combineItems/combineItems';
 
 function fileName(this: IExecuteSingleFunctions): string {
 	const part = combinedPartOf(this);

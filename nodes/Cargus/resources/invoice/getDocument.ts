@@ -3,7 +3,7 @@ import { fileOptions, idField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { base64File, orFailWith } from '../../../shared/run/output';
 import { askOnce } from '../../../shared/run/asking';
-import { invoiceFileName, noSuchInvoice } from './invoiceFile';
+import { invoiceFileName, noSuchInvoice } from './invoiceFile/invoiceFile';
 
 export const getDocument = operation({
 	name: 'Get Document',

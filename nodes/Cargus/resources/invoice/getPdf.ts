@@ -3,7 +3,7 @@ import { fileOptions, idField } from '../../../shared/form/fields';
 import { BINARY_REQUEST, operation } from '../../../shared/run/operation';
 import { orFailWith, pdfFile } from '../../../shared/run/output';
 import { askOnceWithTokenInQuery } from '../../../shared/run/asking';
-import { invoiceFileName, noSuchInvoice } from './invoiceFile';
+import { invoiceFileName, noSuchInvoice } from './invoiceFile/invoiceFile';
 
 export const getPdf = operation({
 	name: 'Get PDF',

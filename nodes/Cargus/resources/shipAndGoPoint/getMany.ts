@@ -11,7 +11,7 @@ import { askOnce } from '../../../shared/run/asking';
 import { oneOf, placeKey } from '../../../shared/places/placeNames';
 import { isShipAndGoMatch, SHIP_AND_GO_POINTS_PATH } from '../../../shared/places/shipAndGo';
 import { isBlank, yesNo } from '../../../shared/values/values';
-import { placeForTool, toolNotice, upToLimitOrToolCap } from './asTool';
+import { placeForTool, toolNotice, upToLimitOrToolCap } from './asTool/asTool';
 
 /** The county filter's id: chosen from the list, or a county's name or code from an expression. */
 function countyFilterOf(filters: IDataObject): number | undefined {

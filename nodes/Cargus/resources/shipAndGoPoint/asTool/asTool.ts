@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { refuse } from '../../../shared/values/refusal';
-import { upToLimit, withCutNote } from '../../../shared/run/listCut';
-import { isToolNode, keysOr, toolArgumentsOf } from '../../../shared/values/toolArguments';
-import { isBlank, yesNo } from '../../../shared/values/values';
+import { refuse } from '../../../../shared/values/refusal';
+import { upToLimit, withCutNote } from '../../../../shared/run/listCut';
+import { isToolNode, keysOr, toolArgumentsOf } from '../../../../shared/values/toolArguments';
+import { isBlank, yesNo } from '../../../../shared/values/values';
 
 /*
  * Ship & Go Point › Get Many as an AI agent's tool (n8n's cargusTool, e.g. under the MCP Server Trigger): the

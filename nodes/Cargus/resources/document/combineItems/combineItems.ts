@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Operation } from '../../../shared/run/operation';
-import { barcodeBatches } from '../../../shared/values/barcodes';
-import { readBarcodes } from '../../../shared/values/values';
+import type { Operation } from '../../../../shared/run/operation';
+import { barcodeBatches } from '../../../../shared/values/barcodes';
+import { readBarcodes } from '../../../../shared/values/values';
 
 /** Which file of a Combine Items run a request makes: `number` of `count`. */
 export interface CombinedPart {
