@@ -36,8 +36,8 @@ export interface Explanation {
 /** Where a request to Cargus is sent from: an item of the Cargus node, a poll of the Cargus Trigger, a list of the node's form. */
 export type RequestContext = IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions;
 
-/** Who sent the request, for the advice that names its settings: the node's item, or the trigger's poll. */
-export type Sender = 'item' | 'poll';
+/** What the request was for, as the advice names its settings: an item of the Cargus node, or a poll of the Cargus Trigger. */
+export type Caller = 'item' | 'poll';
 
 /**
  * Turns whatever a request threw into an error a person can act on: the service's own message,
@@ -60,12 +60,12 @@ export function cargusError(
 }
 
 /** What a failed request means (failureOf's status, body, network error or login error), scrubbed of the credential's secrets. */
-export function failureExplained(error: unknown, credentials?: ICredentialDataDecryptedObject, sender: Sender = 'item'): Explanation {
+export function failureExplained(error: unknown, credentials?: ICredentialDataDecryptedObject, caller: Caller = 'item'): Explanation {
 	const secrets = secretsOf(credentials);
 	const failure = failureOf(error);
 	// Redacted before it is quoted, so a message cut short cannot end inside a secret.
 	failure.body = redactValue(failure.body, secrets);
-	const explanation = explain(failure, sender, credentials);
+	const explanation = explain(failure, caller, credentials);
 	const httpCode = failure.status ?? failure.loginError?.httpStatus;
 	return {
 		message: redact(explanation.message, secrets),
@@ -146,7 +146,7 @@ export function failureOf(error: unknown): HttpFailure {
 	};
 }
 
-function explain(failure: HttpFailure, sender: Sender, credentials?: ICredentialDataDecryptedObject): Explanation {
+function explain(failure: HttpFailure, caller: Caller, credentials?: ICredentialDataDecryptedObject): Explanation {
 	if (failure.loginError) {
 		return { message: failure.loginError.summary, description: failure.loginError.advice };
 	}
@@ -165,7 +165,7 @@ function explain(failure: HttpFailure, sender: Sender, credentials?: ICredential
 		if (isTimeout(failure)) {
 			return {
 				message: `Cargus${where} did not answer in time (${failure.reason})`,
-				description: sender === 'poll'
+				description: caller === 'poll'
 					? "No answer came within the trigger's Request Timeout (Seconds) option (30 unless set): raise it if Cargus is often this slow."
 					: "No answer came within the Timeout under the node's Options (5 minutes unless set). Cargus may still have done the work: check before running it again, or raise the Timeout.",
 			};
@@ -205,7 +205,7 @@ function explain(failure: HttpFailure, sender: Sender, credentials?: ICredential
 		const waited = failure.rateLimitWaitedMs ?? 0;
 		return {
 			message: `Cargus rate limit exceeded (HTTP 429${quoted})`,
-			description: sender === 'poll'
+			description: caller === 'poll'
 				? `${waited > 0 ? `The poll waited ${Math.round(waited / 1000)} seconds in all, as long as Cargus asked each time, and was still refused` : 'The poll had no time left to wait as long as Cargus asked'}: its other requests wait for the next poll too.`
 				: waited > 0
 				? `The item waited ${Math.round(waited / 1000)} seconds in all, as long as Cargus asked each time, and was still refused. Raise Rate Limit Wait (Seconds) under the node's Request Options, or send fewer items per execution (Batching under Request Options).`
