@@ -8,8 +8,9 @@
  * Recipe: shared n8n notes ("Running the real n8n server here", "n8n 1.123.x here").
  *   - n8n 2.x: Node 24 from the npm registry (package `node`) into <cache>/node-<version>/
  *   - n8n 1.x: the machine's Node (>= 20.19, <= 24)
- *   - n8n with overrides (linkedom, and xlsx for 1.x), installed with --ignore-scripts, then
- *     `npm rebuild sqlite3` (once per sqlite3 and Node.js version: <cache>/sqlite3-<v>-node-<v>/), into <cache>/n8n-<version>/
+ *   - n8n with overrides (linkedom, and xlsx for 1.x), installed with --ignore-scripts into <cache>/n8n-<version>/,
+ *     and n8n's sqlite3 built from source once per machine, beside that install, in its own folder
+ *     (<cache>/sqlite3-<v>-napi/: an N-API module, one build serves Node 20 and 24); copied into each n8n
  * Idempotent: each step writes a marker when it completed; later runs reuse it. One lock per cached folder,
  * so a second clone waits for the first to finish that folder, then reuses it.
  * Run: node scripts/provision-n8n.js [version|1.x|2.x|all] | list | clear [version] (`all`: the default version, then the others at once)
@@ -21,6 +22,8 @@ const os = require('node:os');
 const path = require('node:path');
 
 const NODE_24 = '24.21.0';
+/** The sqlite3 every tested n8n pins (n8n and @n8n/typeorm depend on exactly this version). */
+const SQLITE3 = '5.1.7';
 
 /** The n8n versions this package is tested on, and how each is installed and started. */
 const N8N_VERSIONS = {
@@ -228,17 +231,43 @@ async function provisionN8n(t) {
 			dependencies: { n8n: t.version },
 			overrides: t.overrides,
 		});
-		log(`installing n8n ${t.version} into ${t.n8nDir} (first time only: 2 to 5 minutes and about 3 GB, then about a minute to build sqlite3)`);
+		log(`installing n8n ${t.version} into ${t.n8nDir} (first time only: 2 to 5 minutes and about 3 GB; sqlite3 is built beside it)`);
+		// The install mostly waits for the registry and the disk, the build for a core: side by side they take the longer one's time.
+		const sqlite3Built = prebuildSqlite3(SQLITE3).catch((err) => log(`sqlite3 ${SQLITE3}: the build beside the install failed (${err.message}); it is built after the install`));
 		await npm(['install', '--ignore-scripts', '--no-audit', '--no-fund'], t.n8nDir, `n8n ${t.version}`);
+		await sqlite3Built;
 		await buildSqlite3(t);
 		writeJson(t.n8nMarker, { ...expected, completedAt: new Date().toISOString() });
 		log(`n8n ${t.version} ready`);
 	});
 }
 
+/** Where the one build of a sqlite3 version is kept (an N-API module: the same file loads in Node 20 and 24). */
+const sqlite3Kept = (version) => path.join(CACHE, `sqlite3-${version}-napi`, 'node_sqlite3.node');
+
 /**
- * n8n's native sqlite3, built from source (no prebuilt binary can be downloaded here): once per sqlite3 version and
- * Node.js version, kept in the cache and copied into every n8n that has the same two (2.40.7 and 2.41.1 share it).
+ * Builds sqlite3 from source (no prebuilt binary can be downloaded here) in a folder of its own, once per machine,
+ * so that it need not wait for n8n's install: the install's copy is then replaced by this build (buildSqlite3).
+ */
+async function prebuildSqlite3(version) {
+	const kept = sqlite3Kept(version);
+	if (fs.existsSync(kept)) return;
+	await withLock(path.dirname(kept), async () => {
+		if (fs.existsSync(kept)) return;
+		const dir = path.join(CACHE, `sqlite3-${version}-build`);
+		fs.rmSync(dir, { recursive: true, force: true });
+		writeJson(path.join(dir, 'package.json'), { name: 'n8n-cache-sqlite3', private: true, dependencies: { sqlite3: version } });
+		await npm(['install', '--ignore-scripts=false', '--no-audit', '--no-fund'], dir, `sqlite3 ${version} build`);
+		fs.mkdirSync(path.dirname(kept), { recursive: true });
+		fs.copyFileSync(path.join(dir, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node'), `${kept}.partial`);
+		fs.renameSync(`${kept}.partial`, kept);
+		fs.rmSync(dir, { recursive: true, force: true });
+	});
+}
+
+/**
+ * n8n's native sqlite3: the machine's one build of its version (prebuildSqlite3), else one per Node.js version
+ * (an older cache's), else `npm rebuild sqlite3` in this n8n, kept for the next one of the same Node.js.
  */
 async function buildSqlite3(t) {
 	const sqlite3 = path.join(t.n8nDir, 'node_modules', 'sqlite3');
@@ -253,6 +282,11 @@ async function buildSqlite3(t) {
 			return false;
 		}
 	};
+	for (const built of [sqlite3Kept(version), kept].filter((file) => fs.existsSync(file))) {
+		fs.mkdirSync(path.dirname(binary), { recursive: true });
+		fs.copyFileSync(built, binary);
+		if (loads()) return log(`sqlite3 ${version}: the build ${built} used for Node ${t.nodeVersion}`);
+	}
 	await withLock(path.dirname(kept), async () => {
 		if (fs.existsSync(kept)) {
 			fs.mkdirSync(path.dirname(binary), { recursive: true });

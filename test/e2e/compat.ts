@@ -3,9 +3,9 @@
  * version, each in its own process with its own provisioned n8n, user folder and ports. The default version runs
  * every check, split across two servers of that version at once (the checks that move the sandbox's clock on one,
  * every other check on the other: CLOCK_SERVER_CHECKS in test/e2e/versionChecks.ts); the others run what differs
- * between versions, one after another beside it, once the default version is provisioned (a cold machine provisions
- * it first, with nothing heavy beside it), the versions on the default's Node.js first (they share its npm cache and
- * sqlite3 build). The package is built once, first. `--one-server` runs the default version's checks on one server.
+ * between versions, beside it, once the default version is provisioned (a cold machine provisions it first, with
+ * nothing heavy beside it), each as soon as its own n8n is provisioned. The package is built once, first.
+ * `--one-server` runs the default version's checks on one server.
  * Prints each version's checks prefixed with the version, a table of the results, writes it to
  * artifacts/compat.json, and ends with `e2e: N passed, N failed` over all versions. `--n8n 1.x,2.40.7` runs only
  * those; `--serial` one after another; `--every-check` the whole suite on every version.
@@ -121,23 +121,21 @@ async function main(): Promise<void> {
 		version === N8N_VERSION && split
 			? runHalves(version, portOf(version), PORT_BASE + versions.length * PORT_STEP)
 			: runOne(version, portOf(version), { only: asked ?? onlyFor(version, N8N_VERSION, everything) });
-	const nodeOf = (version: string) => n8nTarget(version).nodeVersion;
-	const others = versions
-		.filter((version) => version !== N8N_VERSION)
-		.sort((a, b) => Number(nodeOf(b) === nodeOf(N8N_VERSION)) - Number(nodeOf(a) === nodeOf(N8N_VERSION)));
+	const others = versions.filter((version) => version !== N8N_VERSION);
 	const withDefault = versions.includes(N8N_VERSION);
 	const plan = values.serial
 		? 'one after another'
-		: `${withDefault ? `${N8N_VERSION} (every check${split ? ', on two servers at once: the clock-moving checks, the others' : ''}) beside ` : ''}${others.join(' then ')}${everything ? '' : ' (the checks that differ between versions)'}`;
+		: `${withDefault ? `${N8N_VERSION} (every check${split ? ', on two servers at once: the clock-moving checks, the others' : ''}) beside ` : ''}${others.join(' and ')}${everything ? '' : ' (the checks that differ between versions)'}`;
 	process.stdout.write(`compat: n8n ${plan}\n`);
 	const inTurn = async (list: string[]) => {
 		const done: VersionResult[] = [];
 		for (const version of list) done.push(await run(version));
 		return done;
 	};
+	// On a cold machine one after another would wait for the second's provisioning and then run it alone at the end.
 	const afterDefault = async (list: string[]) => {
 		if (withDefault && list.length > 0) await defaultProvisioned();
-		return await inTurn(list);
+		return await Promise.all(list.map(run));
 	};
 	const results: VersionResult[] = values.serial
 		? await inTurn(versions)
