@@ -1,30 +1,37 @@
-import type { IN8nHttpFullResponse, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError, type IN8nHttpFullResponse, type IPollFunctions, type NodeOperationError } from 'n8n-workflow';
 
-import { requestWithCredential } from '../shared/transport/authenticatedRequest';
 import type { CargusRequestOptions } from '../shared/transport/authentication';
-import { failureExplained, tokenStillRefused } from '../shared/transport/errors';
-import { isFailedToAuthenticate } from '../shared/cargus/serviceMessage';
+import { hasAccount } from '../shared/transport/login';
+import { sendToCargus } from '../shared/transport/send';
 import { requestError } from './requestError';
 import type { Source } from './source';
 
 /**
- * Sends one request with the credential (token handling and one login as everywhere in the package) and
- * throws a NodeApiError when it fails or Cargus refuses the token even after logging in again.
+ * Sends one request of a poll through the package's one sender (token handling and one login as everywhere, the
+ * poll's budget for a 429) and gives Cargus' answer; its failure is the node's explanation plus that the request is
+ * repeated at the next poll.
  */
 export async function send(
 	context: IPollFunctions,
 	source: Source,
 	requestName: string,
-	request: CargusRequestOptions,
+	{ tokenIn, ...request }: CargusRequestOptions,
 ): Promise<IN8nHttpFullResponse> {
-	let response: IN8nHttpFullResponse;
 	try {
-		response = await requestWithCredential(context, { timeout: source.timeoutMs, ...request }, source.credentials, source.reference, source.patience);
+		return await sendToCargus(context, { timeout: source.timeoutMs, ...request }, source.credentials, {
+			// A credential without an account polls with the no-login operations.
+			carrying: tokenIn === 'query' ? 'tokenInQuery' : hasAccount(source.credentials) ? 'token' : 'keyOnly',
+			reference: source.reference,
+			patience: source.patience,
+			caller: 'poll',
+		});
 	} catch (error) {
-		throw requestError(context, requestName, failureExplained(error, source.credentials, 'poll'));
+		throw repeatedNextPoll(context, requestName, error as NodeApiError | NodeOperationError);
 	}
-	if (isFailedToAuthenticate(response.body)) {
-		throw requestError(context, requestName, failureExplained(tokenStillRefused(), source.credentials, 'poll'));
-	}
-	return response;
+}
+
+/** The sender's error, and that the request is repeated at the next poll. */
+function repeatedNextPoll(context: IPollFunctions, requestName: string, error: NodeApiError | NodeOperationError): NodeApiError | NodeOperationError {
+	if (!(error instanceof NodeApiError)) return error;
+	return requestError(context, requestName, { message: error.message, description: error.description ?? undefined, httpCode: error.httpCode ?? undefined });
 }

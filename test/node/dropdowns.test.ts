@@ -107,10 +107,10 @@ describe('a list that cannot load is one entry saying why, with an empty value',
 		await sandbox.control.clearFaults();
 	});
 
-	test('Cargus\' refusal, quoted', async () => {
+	test('Cargus\' refusal, quoted and explained as the node explains it', async () => {
 		await sandbox.control.addFault({ operation: 'localitiesNoAuth', kind: 'status', status: 500, body: { Error: 'Judet invalid' } });
 		expect(await loadOptions('getRecipientLocalities', { ...CREATE, recipientCountyId: CLUJ }, sandboxCredential(sandbox.url))).toEqual([
-			expect.objectContaining({ name: 'Could not load the localities from Cargus: HTTP 500: Judet invalid', value: '' }),
+			expect.objectContaining({ name: 'Could not load the localities from Cargus: Cargus failed to process the request (HTTP 500: Judet invalid)', value: '' }),
 		]);
 	});
 

@@ -1,14 +1,11 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { baseUrlOf } from '../../shared/cargus/baseUrl';
 import { countyNamed, countyOptions, ROMANIA_COUNTRY_ID } from '../../shared/places/counties';
 import { CREDENTIAL_TYPE } from '../../shared/cargus/credentials';
 import { localityRecords } from '../../shared/places/localityList';
-import { readAgainOnReset } from '../../shared/transport/readAgain';
 import { outputSecretsOf, redactOutputValue } from '../../shared/transport/redact';
 import { credentialsAfterSending } from '../../shared/transport/secretsKept';
-import { chosenId, couldNotLoad, formParameter, optionsOrReason } from './lookup';
-import { throughGateOf } from '../../shared/transport/authenticatedRequest';
+import { chosenId, formParameter, listBody, optionsOrReason } from './lookup';
 
 export async function getCounties(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return countyOptions();
@@ -42,22 +39,7 @@ export const getCountyLocalities = localityOptionsOf('countyId');
 
 async function localitiesOf(context: ILoadOptionsFunctions, countyId: number): Promise<INodePropertyOptions[]> {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-	let body: unknown;
-	try {
-		const request = {
-			method: 'GET' as const,
-			baseURL: baseUrlOf(credentials),
-			url: '/api/NoAuth/GetLocalities',
-			qs: { countryId: ROMANIA_COUNTRY_ID, countyId },
-			headers: { Accept: 'application/json' },
-			json: true,
-		};
-		body = await readAgainOnReset(request, async () =>
-			await throughGateOf(context, credentials, async () => await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, request)),
-		);
-	} catch (error) {
-		throw couldNotLoad(context, 'localities', error, credentials);
-	}
+	const body = await listBody(context, 'localities', '/api/NoAuth/GetLocalities', { countryId: ROMANIA_COUNTRY_ID, countyId }, credentials, 'keyOnly');
 	const localities = localityRecords(body);
 	// The names as Cargus sent them, under the output rule of the node's items.
 	const secrets = outputSecretsOf(...credentialsAfterSending(credentials));

@@ -1,15 +1,12 @@
 import type { ICredentialDataDecryptedObject, IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { credentialReferenceOf, requestWithCredential } from '../../shared/transport/authenticatedRequest';
-import type { CargusRequestOptions } from '../../shared/transport/authentication';
-import { baseUrlOf } from '../../shared/cargus/baseUrl';
+import { credentialReferenceOf } from '../../shared/transport/authenticatedRequest';
 import { CREDENTIAL_TYPE } from '../../shared/cargus/credentials';
-import { failureOf } from '../../shared/transport/errors';
 import { hasAccount } from '../../shared/transport/login';
 import { outputSecretsOf, redact, redactOutputValue, secretsOf } from '../../shared/transport/redact';
 import { credentialsAfterSending } from '../../shared/transport/secretsKept';
-import { serviceMessageOf } from '../../shared/cargus/serviceMessage';
+import { sendToCargus, type Carrying } from '../../shared/transport/send';
 
 /** What a dropdown's list needs from one Cargus answer: its rows (none for 204), and the rule for quoting them. */
 export interface LookupAnswer {
@@ -19,34 +16,35 @@ export interface LookupAnswer {
 }
 
 /**
- * Loads a list for a dropdown of the form: GET `url` with the credential, logged in (the token in the
- * Authorization header, one login shared with the node's items). `what` names the list in errors.
+ * Loads a list for a dropdown of the form: GET `url` with the credential through the package's one sender, logged
+ * in (the token in the Authorization header, one login shared with the node's items). `what` names the list in errors.
  */
 export async function lookup(context: ILoadOptionsFunctions, what: string, url: string, qs: IDataObject = {}): Promise<LookupAnswer> {
 	const credentials = await context.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL_TYPE);
 	if (!hasAccount(credentials)) {
 		throw new NodeOperationError(context.getNode(), `Cargus lists the ${what} only after a login: add the account's Username and Password to the Cargus API credential`);
 	}
-	const request: CargusRequestOptions = {
-		method: 'GET', baseURL: baseUrlOf(credentials), url, qs, headers: { Accept: 'application/json' }, json: true, tokenIn: 'header',
-	};
-	let body: unknown;
-	try {
-		body = (await requestWithCredential(context, request, credentials)).body;
-	} catch (error) {
-		throw couldNotLoad(context, what, error, credentials);
-	}
+	const body = await listBody(context, what, url, qs, credentials);
 	const secrets = outputSecretsOf(...credentialsAfterSending(credentials));
 	const rows = (Array.isArray(body) ? body : []).filter((row): row is IDataObject => row !== null && typeof row === 'object');
 	return { rows, shown: (value) => String(redactOutputValue(value === null || value === undefined ? '' : String(value), secrets)) };
 }
 
-/** The error of a list that did not load: Cargus' own words (or the reason it was not reached) and the HTTP status, never a secret. */
-export function couldNotLoad(context: ILoadOptionsFunctions, what: string, error: unknown, credentials: ICredentialDataDecryptedObject): NodeOperationError {
-	const failure = failureOf(error);
-	const said = serviceMessageOf(failure.body) ?? failure.reason ?? (error as Error).message;
-	const status = failure.status === undefined ? '' : `HTTP ${failure.status}: `;
-	return new NodeOperationError(context.getNode(), redact(`Could not load the ${what} from Cargus: ${status}${said}`, secretsOf(...credentialsAfterSending(credentials))));
+/** The body of a list's answer, or the error saying why the list did not load: the sender's explanation, never a secret. */
+export async function listBody(
+	context: ILoadOptionsFunctions,
+	what: string,
+	url: string,
+	qs: IDataObject,
+	credentials: ICredentialDataDecryptedObject,
+	carrying: Carrying = 'token',
+): Promise<unknown> {
+	try {
+		return (await sendToCargus(context, { method: 'GET', url, qs, headers: { Accept: 'application/json' }, json: true }, credentials, { carrying })).body;
+	} catch (error) {
+		const message = `Could not load the ${what} from Cargus: ${(error as Error).message}`;
+		throw new NodeOperationError(context.getNode(), redact(message, secretsOf(...credentialsAfterSending(credentials))));
+	}
 }
 
 /**

@@ -25,7 +25,7 @@ export type Asking = (
 function askOnceCarrying(carrying: Exclude<Carrying, 'keyOnly'>): Asking {
 	return async function (this, request, credentials) {
 		requireAccount(this, credentials);
-		return await itemsOfAnswer(this, request, await sendToCargus(this, request.options, credentials, carrying));
+		return await itemsOfAnswer(this, request, await sendToCargus(this, request.options, credentials, { carrying }));
 	};
 }
 
@@ -37,7 +37,7 @@ export const askOnceWithTokenInQuery = askOnceCarrying('tokenInQuery');
 
 /** One request with only the subscription key, never a login: the operations marked "without login". */
 export const askWithoutLogin: Asking = async function (this, request, credentials) {
-	return await itemsOfAnswer(this, request, await sendToCargus(this, request.options, credentials, 'keyOnly'));
+	return await itemsOfAnswer(this, request, await sendToCargus(this, request.options, credentials, { carrying: 'keyOnly' }));
 };
 
 /** A barcode list (query `property`) longer than one request takes: one request per batch, the items in order. */

@@ -92,10 +92,15 @@ async function send(
 
 /**
  * Sends a request that takes no token (a key-only operation, a dropdown's lookup) through the rate-limit gate of the
- * credential's subscription key, with the item's patience.
+ * credential's subscription key, with the item's patience unless given.
  */
-export async function throughGateOf<T>(context: RequestContext, credentials: ICredentialDataDecryptedObject, send: () => Promise<T>): Promise<T> {
-	return await throughRateLimit(gateKeyOf(credentials), patienceOfItem(context), send, rateLimitOfError);
+export async function throughGateOf<T>(
+	context: RequestContext,
+	credentials: ICredentialDataDecryptedObject,
+	send: () => Promise<T>,
+	patience: Patience = patienceOfItem(context),
+): Promise<T> {
+	return await throughRateLimit(gateKeyOf(credentials), patience, send, rateLimitOfError);
 }
 
 /** A 429 of the gateway, thrown as Cargus' answer with an error status. */

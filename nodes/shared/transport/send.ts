@@ -4,20 +4,24 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
+	INodeCredentialsDetails,
+	NodeApiError,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { requestWithCredential, throughGateOf } from './authenticatedRequest';
+import { credentialReferenceOf, requestWithCredential, throughGateOf } from './authenticatedRequest';
 import type { CargusRequestOptions } from './authentication';
 import { baseUrlOf } from '../cargus/baseUrl';
-import { answered, cargusError } from './errors';
+import { cargusError, errorOf, failureExplained, tokenStillRefused, type RequestContext } from './errors';
 import { asLoginPath, hasAccount, logIn, SUBSCRIPTION_KEY_HEADER } from './login';
+import type { Patience } from './rateLimit';
+import { patienceOfItem } from './rateLimitOption';
 import { readAgainOnReset } from './readAgain';
 import { isFailedToAuthenticate } from '../cargus/serviceMessage';
 
 /*
- * The one way a request goes to Cargus and its answer comes back: the node's operations, their lookups, the
- * once-per-order look and paging all send through `sendToCargus`. It gives Cargus' answer as it came (status,
+ * The one way a request goes to Cargus and its answer comes back: the node's operations, the form's lists, the
+ * once-per-order look, paging and the trigger's polls all send through `sendToCargus`. It gives Cargus' answer as it came (status,
  * headers, body), or one kind of error, explained in errors.ts; it makes no items (run/ does, after it).
  */
 
@@ -27,23 +31,43 @@ export type Carrying = 'token' | 'tokenInQuery' | 'keyOnly';
 type Credentials = ICredentialDataDecryptedObject;
 type Request = DeclarativeRestApiSettings.HttpRequestOptions | IHttpRequestOptions;
 
-/** Sends the request with the credential the caller read and gives Cargus' answer, or throws the error errors.ts explains. */
-export async function sendToCargus(context: IExecuteSingleFunctions, request: Request, credentials: Credentials, carrying: Carrying = 'token'): Promise<IN8nHttpFullResponse> {
+export interface Sending {
+	/** How the request carries the login; the token in the Authorization header unless said. */
+	carrying?: Carrying;
+	/** The node's credential reference, for a caller that read it once (a poll); the context's otherwise. */
+	reference?: INodeCredentialsDetails;
+	/** How long a 429 may be waited out; the item's Rate Limit Wait unless said (a poll: its budget). */
+	patience?: Patience;
+	/** Whose request it is, for the advice that names its settings: a poll of the trigger, or the node's (default). */
+	caller?: 'item' | 'poll';
+}
+
+/**
+ * Sends the request with the credential the caller read and gives Cargus' answer, or throws the error errors.ts
+ * explains: for an item of the node tied to its index, for a poll or a form's list as the context's node's.
+ */
+export async function sendToCargus(context: RequestContext, request: Request, credentials: Credentials, sending: Sending = {}): Promise<IN8nHttpFullResponse> {
 	const prepared = preparedFor(context, request, credentials);
+	const patience = sending.patience ?? patienceOfItem(context);
 	try {
-		if (carrying === 'keyOnly') return await sendWithKeyOnly(context, prepared, credentials);
-		const withToken: CargusRequestOptions = { ...prepared, tokenIn: carrying === 'tokenInQuery' ? 'query' : 'header' };
-		const answer = await requestWithCredential(context, withToken, credentials);
+		if (sending.carrying === 'keyOnly') return await sendWithKeyOnly(context, prepared, credentials, patience);
+		const withToken: CargusRequestOptions = { ...prepared, tokenIn: sending.carrying === 'tokenInQuery' ? 'query' : 'header' };
+		const answer = await requestWithCredential(context, withToken, credentials, sending.reference ?? credentialReferenceOf(context), patience);
 		if (!isFailedToAuthenticate(answer.body)) return answer;
-		throw answered({ statusCode: 401, body: 'Failed to authenticate! (after logging in again)', headers: {} });
+		throw tokenStillRefused();
 	} catch (error) {
-		throw cargusError(context, error, credentials);
+		throw 'getItemIndex' in context ? cargusError(context, error, credentials) : nodeErrorOf(context, error, credentials, sending.caller);
 	}
 }
 
-async function sendWithKeyOnly(context: IExecuteSingleFunctions, request: IHttpRequestOptions, credentials: Credentials): Promise<IN8nHttpFullResponse> {
+/** A failure of a poll's or a form list's request: the node's own error as it is, any other explained (errors.ts). */
+function nodeErrorOf(context: RequestContext, error: unknown, credentials: Credentials, caller: Sending['caller']): NodeApiError | NodeOperationError {
+	return error instanceof NodeOperationError ? error : errorOf(context, failureExplained(error, credentials, caller));
+}
+
+async function sendWithKeyOnly(context: RequestContext, request: IHttpRequestOptions, credentials: Credentials, patience: Patience): Promise<IN8nHttpFullResponse> {
 	request.headers = { ...request.headers, [SUBSCRIPTION_KEY_HEADER]: String(credentials.apiKey ?? '') };
-	return (await readAgainOnReset(request, async () => await throughGateOf(context, credentials, async () => await context.helpers.httpRequest(request)))) as IN8nHttpFullResponse;
+	return (await readAgainOnReset(request, async () => await throughGateOf(context, credentials, async () => await context.helpers.httpRequest(request), patience))) as IN8nHttpFullResponse;
 }
 
 /**
@@ -72,15 +96,15 @@ export function requireAccount(context: IExecuteSingleFunctions, credentials: Cr
 	);
 }
 
-function baseUrlFor(context: IExecuteSingleFunctions, credentials: Credentials): string {
+function baseUrlFor(context: RequestContext, credentials: Credentials): string {
 	try {
 		return baseUrlOf(credentials);
 	} catch (error) {
-		throw new NodeOperationError(context.getNode(), (error as Error).message, { itemIndex: context.getItemIndex() });
+		throw new NodeOperationError(context.getNode(), (error as Error).message, 'getItemIndex' in context ? { itemIndex: context.getItemIndex() } : {});
 	}
 }
 
-function preparedFor(context: IExecuteSingleFunctions, request: Request, credentials: Credentials): IHttpRequestOptions {
+function preparedFor(context: RequestContext, request: Request, credentials: Credentials): IHttpRequestOptions {
 	return {
 		...(request as IHttpRequestOptions),
 		baseURL: baseUrlFor(context, credentials),
