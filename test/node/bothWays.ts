@@ -36,10 +36,27 @@ export interface SeenItem {
 	pairedItem?: unknown;
 }
 
-/** What a flow sees of one execution: its items, or the error that stopped the node. */
+/** One request as Cargus received it (the sandbox's log, the password redacted) and the status it was answered. */
+export interface SentRequest {
+	method: string;
+	operation: string;
+	query: Record<string, unknown>;
+	body?: unknown;
+	status: number;
+}
+
+/** What a flow sees of one execution: its items, or the error that stopped the node; and what was sent to Cargus. */
 export interface Outcome {
 	items: SeenItem[];
 	error?: SeenError;
+	/** In a stable order (items run at once): sorted. */
+	sent?: SentRequest[];
+}
+
+/** The requests of a run, in a stable order. */
+export function sentOf(requests: SentRequest[]): SentRequest[] {
+	const sent = requests.map(({ method, operation, query, body, status }) => ({ method, operation, query, ...(body === undefined ? {} : { body }), status }));
+	return sent.map((request) => [JSON.stringify(request), request] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, request]) => request);
 }
 
 function seenError(error: ExecutionError | Error): SeenError {
