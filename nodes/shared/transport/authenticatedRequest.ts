@@ -51,7 +51,7 @@ export async function requestWithCredential(
 		const isLastTry = tries === MAX_TRIES || attempt.token === '' || !hasAccount(credentials);
 		try {
 			const response = await readAgainOnReset(request, async () =>
-				await throughRateLimit(gateKey, patience, async () => await send(context, request, attempt, reference), rateLimitOfError),
+				await throughRateLimit(gateKey, patience, async () => await withToken(context, request, attempt, reference), rateLimitOfError),
 			);
 			if (isLastTry || !isFailedToAuthenticate(response.body)) return response;
 		} catch (error) {
@@ -68,7 +68,8 @@ export function credentialReferenceOf(context: RequestContext): INodeCredentials
 	return context.getNode().credentials?.[CREDENTIAL_TYPE];
 }
 
-async function send(
+/** One HTTP request with the credential holding `attempt`'s token, through n8n's authenticated helper. */
+async function withToken(
 	context: RequestContext,
 	request: IHttpRequestOptions,
 	credentials: ICredentialDataDecryptedObject,
