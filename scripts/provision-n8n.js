@@ -397,7 +397,8 @@ if (require.main === module) {
 		const started = Date.now();
 		const timed = async (version) => {
 			await provision(version);
-			log(`all: n8n ${version} ready ${Math.round((Date.now() - started) / 1000)}s after the start`);
+			const load = os.loadavg().map((average) => average.toFixed(2)).join(' ');
+			log(`all: n8n ${version} ready ${Math.round((Date.now() - started) / 1000)}s after the start, load average ${load}`);
 		};
 		await timed(DEFAULT_N8N_VERSION);
 		await Promise.all(Object.keys(N8N_VERSIONS).filter((v) => v !== DEFAULT_N8N_VERSION).map((v) => timed(v)));

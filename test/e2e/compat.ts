@@ -12,6 +12,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { n8nTarget, N8N_VERSION, N8N_VERSIONS, ROOT } from '../../scripts/lib/launcher';
@@ -95,7 +96,8 @@ async function runHalves(version: string, portBase: number, secondPortBase: numb
 		runOne(version, portBase, { only: halves.clocks, label: 'clocks' }),
 		runOne(version, secondPortBase, { skip: halves.others }),
 	]);
-	process.stdout.write(`compat: n8n ${version} on two servers: the clock-moving checks ${clocks.seconds} s (${clocks.passed} passed, ${clocks.failed} failed), the others ${others.seconds} s (${others.passed} passed, ${others.failed} failed)\n`);
+	const load = os.loadavg().map((average) => average.toFixed(2)).join(' ');
+	process.stdout.write(`compat: n8n ${version} on two servers: the clock-moving checks ${clocks.seconds} s (${clocks.passed} passed, ${clocks.failed} failed), the others ${others.seconds} s (${others.passed} passed, ${others.failed} failed), load average ${load}\n`);
 	return { ...others, passed: clocks.passed + others.passed, failed: clocks.failed + others.failed, seconds: Math.max(clocks.seconds, others.seconds), checks: [...clocks.checks, ...others.checks] };
 }
 
