@@ -68,6 +68,8 @@ interface Execution {
 	/** Before the run: faults injected, or what the operation needs made (named: each value becomes <name> in the outcome). */
 	prepare?: (control: SharedClockControl, make: Maker) => Promise<Record<string, string>>;
 	kind?: ErrorKind;
+	/** The run's engine logs in first (tracking an AWB), then the sandbox expires every token and answers it so. */
+	expiredToken?: '401' | 'failed-to-authenticate';
 	/**
 	 * The sandbox operation answered after the node gave up on it: the sandbox logs a request when it answers it, so
 	 * the run waits for that answer (else it would come during the next execution).
@@ -91,6 +93,21 @@ const failing = (kind: ErrorKind, name: string, resource: string, operation: str
 
 const createdAwb = async (_control: SharedClockControl, make: Maker) => ({ 'AWB made': String((await make('shipment', 'create', SMALL_SHIPMENT)).BarCode) });
 const sentOrder = async (_control: SharedClockControl, make: Maker) => ({ 'order sent': String((await make('pickupOrder', 'send', PICKUP_ORDER)).OrderId) });
+const settings = (changed: Parameters<SharedClockControl['setSettings']>[0]) => async (control: SharedClockControl) => {
+	await control.setSettings(changed);
+	return {};
+};
+const mappedOrder = (reference: string, weight: number): IDataObject => ({
+	senderLocationId: ECOM_TEST_LOCATION,
+	serviceId: 34,
+	recipientName: 'Ana Pop',
+	recipientPhone: '0722000000',
+	recipientCountyId: 'CJ',
+	recipientLocalityId: 'Cluj-Napoca',
+	pieces: [{ type: 1, weight }],
+	cashOnDelivery: 45.5,
+	orderReference: reference,
+});
 const fault = (spec: Parameters<SharedClockControl['addFault']>[0]) => async (control: SharedClockControl) => {
 	await control.addFault(spec);
 	return {};
@@ -139,6 +156,14 @@ const EXECUTIONS: Execution[] = [
 		name: 'the same order twice in one execution',
 		input: () => [{}, {}],
 	}),
+	ok('shipment', 'create', () => ({ ...SMALL_SHIPMENT, recipientCountyId: '={{ "CJ" }}', recipientLocalityId: '={{ "cluj napoca" }}', additionalAwbFields: { orderReference: 'Comanda 1004' } }), {
+		name: 'county and locality by name',
+	}),
+	ok('shipment', 'create', () => ({ mappingMode: 'autoMapInputData' }), { name: 'Map Automatically, two orders', input: () => [mappedOrder('Comanda 1005', 2.5), mappedOrder('Comanda 1006', 0.4)] }),
+	ok('shipment', 'create', () => ({ ...SMALL_SHIPMENT, additionalAwbFields: { orderReference: 'Comanda 1007' } }), {
+		name: 'an order whose AWB Cargus already lists',
+		prepare: async (_control, make) => ({ 'AWB made': String((await make('shipment', 'create', { ...SMALL_SHIPMENT, additionalAwbFields: { orderReference: 'Comanda 1007' } })).BarCode) }),
+	}),
 	ok('shipment', 'delete', (prepared) => ({ barcode: prepared['AWB made'] }), { prepare: createdAwb }),
 	ok('shipment', 'get', (prepared) => ({ findBy: 'barcode', barcode: prepared['AWB made'] }), { prepare: createdAwb }),
 	ok('shipment', 'getCashOnDelivery', () => ({ barcode: world.own })),
@@ -153,6 +178,12 @@ const EXECUTIONS: Execution[] = [
 	ok('shipment', 'trackWithoutLogin', () => ({ barcode: world.delivered })),
 	ok('shipment', 'trackWithRedirects', () => ({ barcode: world.own })),
 	ok('shipment', 'trackWithStatus', () => ({ barcodes: `${world.own},${world.delivered}` })),
+	ok('shipment', 'track', () => ({ barcodes: '={{ $json.barcodes }}' }), { name: 'a list of barcodes in one item', input: () => [{ barcodes: [world.own, world.delivered, world.other] }] }),
+	ok('shipment', 'track', () => ({ barcodes: world.own }), { name: 'an expired token answered 401 is renewed', expiredToken: '401' }),
+	ok('document', 'getAwbPdf', () => ({ barcodes: world.own }), { name: 'an expired token answered "Failed to authenticate!" is renewed', expiredToken: 'failed-to-authenticate' }),
+	ok('locality', 'getMany', () => ({ countryId: 1, filters: { countyId: 15 } }), { name: 'localities grouped as the interface shows them', prepare: settings({ localities: 'grouped' }) }),
+	ok('pickupOrder', 'getMany', () => ({ findBy: 'location', locationId: String(ECOM_TEST_LOCATION), returnAll: true }), { name: 'by location, a page of one order as an object', prepare: settings({ ordersListOfOne: 'object' }) }),
+	ok('invoice', 'getMany', () => ({ ...LAST_YEAR, returnAll: false, limit: 3 }), { name: 'Limit' }),
 	ok('street', 'getMany', () => ({ localityId: 183, returnAll: false, limit: 5 })),
 
 	failing('bad input', 'a malformed barcode of the second item', 'shipment', 'track', () => ({ barcodes: '={{ $json.barcode }}' }), { input: () => [{ barcode: world.own }, { barcode: '12ab' }] }),
@@ -205,10 +236,16 @@ const EXECUTIONS: Execution[] = [
 		input: () => [{ id: ECOM_TEST_LOCATION }, { id: 1 }],
 		continueOnFail: true,
 	}),
-	failing('Continue On Fail', 'a 429 of one item with Rate Limit Wait 0', 'shipment', 'getStatus', () => ({ barcode: '={{ $json.barcode }}', requestOptions: { rateLimitWait: 0 } }), {
-		input: () => [{ barcode: world.own }, { barcode: world.other }],
+	// The second item is refused before sending: which of two requests the sandbox answers 429 would depend on their race.
+	failing('Continue On Fail', 'a 429 with Rate Limit Wait 0 and a bad barcode', 'shipment', 'getStatus', () => ({ barcode: '={{ $json.barcode }}', requestOptions: { rateLimitWait: 0 } }), {
+		input: () => [{ barcode: world.own }, { barcode: '12ab' }],
 		continueOnFail: true,
 		prepare: fault({ operation: 'awbStatus', kind: 'status', status: 429, count: 1, body: { statusCode: 429, message: 'Rate limit is exceeded. Try again in 7 seconds.' } }),
+	}),
+	failing('Continue On Fail', 'every item unreachable', 'shipment', 'trackWithoutLogin', () => ({ barcode: '={{ $json.barcode }}' }), {
+		input: () => [{ barcode: world.own }, { barcode: world.other }],
+		continueOnFail: true,
+		credential: () => ({ baseUrl: 'http://127.0.0.1:9' }),
 	}),
 	failing('no Username in the credential', 'Track', 'shipment', 'track', () => ({ barcodes: world.own }), { credential: () => KEY_ONLY }),
 	failing('no Username in the credential', 'Create', 'shipment', 'create', () => SMALL_SHIPMENT, { credential: () => KEY_ONLY }),
@@ -226,16 +263,28 @@ async function runOne(execution: Execution, way: Way): Promise<Outcome> {
 	await sandbox.control.clearRequests();
 	const baseUrl = proxy.nextBaseUrl();
 	const engine = engineOf(way, sandboxCredential(baseUrl, execution.credential?.(baseUrl) ?? {}));
+	if (execution.expiredToken !== undefined) {
+		const first = await engine.run({ resource: 'shipment', operation: 'track', barcodes: world.own });
+		if (first.error) throw new Error(`Could not log in before ${execution.name}: ${first.error.message}`);
+		await sandbox.control.setSettings({ expiredTokenAnswer: execution.expiredToken });
+		await sandbox.control.expireTokens();
+		await sandbox.control.clearRequests();
+	}
 	const { items, error } = await engine.run(
 		{ resource: execution.resource, operation: execution.operation, ...execution.parameters(prepared) },
 		{ input: execution.input?.(prepared), continueOnFail: execution.continueOnFail },
 	);
 	const late = execution.answeredAfterTheRun;
 	while (late !== undefined && (await sandbox.control.requests(late)).length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+	// Items sending at once reach Cargus in any order, and it numbers the AWBs it makes in that order.
+	const made = (execution.operation === 'create' && execution.resource === 'shipment' ? items : []).flatMap((item, index) => {
+		const barcode = String(item.json.BarCode ?? '');
+		return /^\d+$/.test(barcode) && !Object.values(prepared).includes(barcode) ? [[barcode, `<AWB made for item ${index + 1}>`] as [string, string]] : [];
+	});
 	return normalised(
 		{ ...outcomeOf(items, error), sent: sentOf(await sandbox.control.requests()) },
 		baseUrl,
-		Object.entries(prepared).map(([name, value]) => [value, `<${name}>`]),
+		[...Object.entries(prepared).map(([name, value]): [string, string] => [value, `<${name}>`]), ...made],
 	);
 }
 
