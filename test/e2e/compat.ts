@@ -28,11 +28,12 @@ interface VersionResult {
 }
 
 /**
- * Each version's run takes ten ports from its base (see run.ts), 20 apart; the default version's second half takes the
- * base after the last version's; the queue-mode run takes 5720-5731.
+ * Each version's run takes ten ports from its base (see run.ts), 20 apart; the default version's second server 200
+ * above the base (5940: clear of the bases people give CARGUS_E2E_PORT by hand); the queue-mode run takes 5720-5731.
  */
 const PORT_BASE = Number(process.env.CARGUS_COMPAT_PORT ?? 5740);
 const PORT_STEP = 20;
+const SECOND_SERVER_OFFSET = 200;
 
 /** Which checks one run.ts process runs: CARGUS_E2E_ONLY, CARGUS_E2E_SKIP, and the label of its output lines. */
 interface Selection {
@@ -121,7 +122,7 @@ async function main(): Promise<void> {
 	const portOf = (version: string) => PORT_BASE + versions.indexOf(version) * PORT_STEP;
 	const run = (version: string) =>
 		version === N8N_VERSION && split
-			? runHalves(version, portOf(version), PORT_BASE + versions.length * PORT_STEP)
+			? runHalves(version, portOf(version), PORT_BASE + SECOND_SERVER_OFFSET)
 			: runOne(version, portOf(version), { only: asked ?? onlyFor(version, N8N_VERSION, everything) });
 	const others = versions.filter((version) => version !== N8N_VERSION);
 	const withDefault = versions.includes(N8N_VERSION);
