@@ -11,7 +11,7 @@ import type { Source } from './source';
  * poll's budget for a 429) and gives Cargus' answer; its failure is the node's explanation plus that the request is
  * repeated at the next poll.
  */
-export async function send(
+export async function sendPollRequest(
 	context: IPollFunctions,
 	source: Source,
 	requestName: string,

@@ -4,7 +4,7 @@ import { cargusTimestamp } from '../../shared/cargus/trackingStatus';
 import { dayOf } from '../idSet';
 import { commonSettings, numberOr, optionsOf, watchedBarcodes } from '../parameters';
 import { readList } from '../readAnswer';
-import { send } from '../sendRequest';
+import { sendPollRequest } from '../sendRequest';
 import { MAX_BARCODES_PER_REQUEST } from '../../shared/values/barcodes';
 import { toBatches } from '../tracking/fetchTraces';
 import type { CommonSettings, TriggerEvent } from '../triggerEvent';
@@ -69,7 +69,7 @@ export const cashOnDeliveryRepaid: TriggerEvent<RepaymentSettings, RepaymentStat
 	},
 
 	async fetch(context, source, barcodes) {
-		const response = await send(context, source, REQUEST_NAME, {
+		const response = await sendPollRequest(context, source, REQUEST_NAME, {
 			method: 'GET',
 			url: `${source.baseUrl}/api/CashAccount`,
 			qs: barcodes === undefined ? {} : { barCode: `[${barcodes.join(',')}]` },

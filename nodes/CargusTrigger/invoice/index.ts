@@ -5,7 +5,7 @@ import { commonSettings, numberOr, optionsOf } from '../parameters';
 import { unexpectedAnswer } from '../../shared/transport/errors';
 import { readList } from '../readAnswer';
 import { requestError } from '../requestError';
-import { send } from '../sendRequest';
+import { sendPollRequest } from '../sendRequest';
 import type { Source } from '../source';
 import type { CommonSettings, TriggerEvent } from '../triggerEvent';
 import { DEFAULT_LOOK_BACK_DAYS, invoiceProperties } from './description';
@@ -58,7 +58,7 @@ function fileNameOf(invoice: Invoice): string {
 }
 
 async function fetchPdf(context: IPollFunctions, source: Source, invoice: Invoice): Promise<IBinaryData | undefined> {
-	const response = await send(context, source, REQUEST_NAME, {
+	const response = await sendPollRequest(context, source, REQUEST_NAME, {
 		method: 'GET',
 		url: `${source.baseUrl}/api/PDF/InvoiceDocuments`,
 		qs: { InvoiceId: idOf(invoice) },
@@ -138,7 +138,7 @@ export const newInvoice: TriggerEvent<InvoiceSettings, InvoiceState, InvoiceRequ
 
 	async fetch(context, source, request, settings) {
 		if ('pdfOf' in request) return await fetchPdf(context, source, request.pdfOf);
-		const response = await send(context, source, REQUEST_NAME, {
+		const response = await sendPollRequest(context, source, REQUEST_NAME, {
 			method: 'GET',
 			url: `${source.baseUrl}/api/Invoices`,
 			qs: {

@@ -5,7 +5,7 @@ import { isBlank } from '../../shared/values/values';
 import { dayOf, daysBefore, latestServiceDay, today } from '../idSet';
 import { commonSettings, numberOr, optionsOf, watchesAccount } from '../parameters';
 import { readList, readObject } from '../readAnswer';
-import { send } from '../sendRequest';
+import { sendPollRequest } from '../sendRequest';
 import type { CommonSettings, TriggerEvent } from '../triggerEvent';
 import { DEFAULT_ACCOUNT_DAYS, pickupOrderProperties } from './description';
 import { OrderState, UNKNOWN_ORDER } from './state';
@@ -109,7 +109,7 @@ export const pickupOrderStatusChanged: TriggerEvent<OrderSettings, OrderState, O
 
 	async fetch(context, source, request, settings) {
 		if (typeof request !== 'string') {
-			const listed = await send(context, source, REQUEST_NAME, {
+			const listed = await sendPollRequest(context, source, REQUEST_NAME, {
 				method: 'GET',
 				url: `${source.baseUrl}/api/Orders/GetByDate`,
 				qs: { FromDate: settings.account?.from, ToDate: settings.account?.to, pageNumber: request.page, itemsPerPage: ITEMS_PER_PAGE },
@@ -118,7 +118,7 @@ export const pickupOrderStatusChanged: TriggerEvent<OrderSettings, OrderState, O
 			return readList<JsonObject>(context, REQUEST_NAME, listed);
 		}
 		const orderId = request;
-		const response = await send(context, source, REQUEST_NAME, {
+		const response = await sendPollRequest(context, source, REQUEST_NAME, {
 			method: 'GET',
 			url: `${source.baseUrl}/api/Orders/GetByOrderId`,
 			qs: { orderId },

@@ -2,7 +2,7 @@ import type { IPollFunctions } from 'n8n-workflow';
 
 import { MAX_BARCODES_PER_REQUEST } from '../../shared/values/barcodes';
 import { readList } from '../readAnswer';
-import { send } from '../sendRequest';
+import { sendPollRequest } from '../sendRequest';
 import type { Source } from '../source';
 import { toShipmentTrace, type PackageTrace, type ShipmentTrace } from './events';
 import type { TraceEvent } from './shipmentEvent';
@@ -59,7 +59,7 @@ export const TRACKING_REQUEST = 'tracking request';
 
 /** Traces one batch with one request; throws a NodeApiError when the request or its answer fails. */
 export async function traceBatch(this: IPollFunctions, source: Source, batch: readonly string[]): Promise<Map<string, ShipmentTrace>> {
-	const response = await send(this, source, TRACKING_REQUEST, {
+	const response = await sendPollRequest(this, source, TRACKING_REQUEST, {
 		method: 'GET',
 		url: `${source.baseUrl}${source.withLogin ? ONE_REQUEST_TRACE_PATH : TRACE_WITHOUT_LOGIN_PATH}`,
 		qs: { barCode: `[${batch.join(',')}]` },
@@ -80,7 +80,7 @@ function monthDayYear(day: string): string {
  * shipment (its Code is all the summary it has). Throws a NodeApiError when the request or its answer fails.
  */
 export async function traceAccount(this: IPollFunctions, source: Source, from: string, to: string): Promise<Map<string, ShipmentTrace>> {
-	const response = await send(this, source, TRACKING_REQUEST, {
+	const response = await sendPollRequest(this, source, TRACKING_REQUEST, {
 		method: 'GET',
 		url: `${source.baseUrl}${DELTA_EVENTS_PATH}`,
 		qs: { FromDate: monthDayYear(from), ToDate: monthDayYear(to) },

@@ -3,7 +3,7 @@ import { NodeOperationError, type IDataObject, type IPollFunctions, type NodeApi
 import { awbAccountOf, orderAndRecipientOf, rememberedAwbs, type OrderAndRecipient } from '../../shared/cargus/orderAndRecipient';
 import { readList } from '../readAnswer';
 import { runRequests } from '../requestPool';
-import { send } from '../sendRequest';
+import { sendPollRequest } from '../sendRequest';
 import type { Source } from '../source';
 import type { TrackingSettings } from './settings';
 import type { FoundEvent } from './shipmentEvent';
@@ -20,7 +20,7 @@ function accountOf(source: Source): string {
 
 /** The AWB's order reference and recipient as Cargus answers GET /api/Awbs now (nulls when it has no such AWB). */
 async function readAwb(context: IPollFunctions, source: Source, barcode: string): Promise<OrderAndRecipient> {
-	const response = await send(context, source, AWB_READ, { method: 'GET', url: `${source.baseUrl}/api/Awbs`, qs: { barCode: barcode }, json: true });
+	const response = await sendPollRequest(context, source, AWB_READ, { method: 'GET', url: `${source.baseUrl}/api/Awbs`, qs: { barCode: barcode }, json: true });
 	const records = readList<IDataObject>(context, AWB_READ, response);
 	return orderAndRecipientOf(records.find((record) => String(record?.BarCode ?? '').trim() === barcode));
 }

@@ -50,7 +50,7 @@ export async function sendToCargus(context: RequestContext, request: Request, cr
 	const prepared = preparedFor(context, request, credentials);
 	const patience = sending.patience ?? patienceOfItem(context);
 	try {
-		if (sending.carrying === 'keyOnly') return await sendWithKeyOnly(context, prepared, credentials, patience);
+		if (sending.carrying === 'keyOnly') return await withKeyOnly(context, prepared, credentials, patience);
 		const withToken: CargusRequestOptions = { ...prepared, tokenIn: sending.carrying === 'tokenInQuery' ? 'query' : 'header' };
 		const answer = await requestWithCredential(context, withToken, credentials, sending.reference ?? credentialReferenceOf(context), patience);
 		if (!isFailedToAuthenticate(answer.body)) return answer;
@@ -65,7 +65,7 @@ function nodeErrorOf(context: RequestContext, error: unknown, credentials: Crede
 	return error instanceof NodeOperationError ? error : errorOf(context, failureExplained(error, credentials, caller));
 }
 
-async function sendWithKeyOnly(context: RequestContext, request: IHttpRequestOptions, credentials: Credentials, patience: Patience): Promise<IN8nHttpFullResponse> {
+async function withKeyOnly(context: RequestContext, request: IHttpRequestOptions, credentials: Credentials, patience: Patience): Promise<IN8nHttpFullResponse> {
 	request.headers = { ...request.headers, [SUBSCRIPTION_KEY_HEADER]: String(credentials.apiKey ?? '') };
 	return (await readAgainOnReset(request, async () => await throughGateOf(context, credentials, async () => await context.helpers.httpRequest(request), patience))) as IN8nHttpFullResponse;
 }
