@@ -85,7 +85,7 @@ export function outcomeOf(items: INodeExecutionData[], error: ExecutionError | u
  * Replaces what differs between runs by stable placeholders: the run's base URL by <Cargus URL>, a login token by
  * <token>, and each of `made` (what the run's preparation created: an AWB's barcode, an order's id) by its name.
  */
-export function normalised(outcome: Outcome, baseUrl: string, made: Array<[string, string]> = []): Outcome {
+export function normalised<T>(outcome: T, baseUrl: string, made: Array<[string, string]> = []): T {
 	const text = (value: string) => made.reduce((replaced, [from, to]) => replaced.split(from).join(to), value.split(baseUrl).join('<Cargus URL>'));
 	const walk = (value: unknown, key?: string): unknown => {
 		if (key === 'token' && typeof value === 'string') return '<token>';
@@ -95,7 +95,7 @@ export function normalised(outcome: Outcome, baseUrl: string, made: Array<[strin
 		if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, field]) => [name, walk(field, name)]));
 		return value;
 	};
-	return walk(outcome) as Outcome;
+	return walk(outcome) as T;
 }
 
 export interface PrefixProxy {
