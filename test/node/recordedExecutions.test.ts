@@ -5,8 +5,13 @@
  * types and sizes, paired items), errors (message, description, HTTP code, item) and the requests Cargus received
  * (operation, query, body, status) must equal the recorded ones, and the two ways must equal each other.
  *
- * Recorded at commit 55e1a36 (before the refactor). `CARGUS_RECORD=1 npx jest test/node/recordedExecutions.test.ts`
- * records again: only for a change of behaviour an issue asks for, named in its commit.
+ * Beside them, every dropdown and searchable list of the form (one way: n8n's editor calls the node's methods) must
+ * give the recorded options and send the recorded requests.
+ *
+ * Recorded at commit 55e1a36 (before the refactor); executions pass unchanged on later commits. Nine lookups were
+ * changed on purpose by 1719f6a and are recorded before and after it (recorded/lookups.json, "changedBy").
+ * `CARGUS_RECORD=1 npx jest test/node/recordedExecutions.test.ts` records again: only for a change of behaviour an
+ * issue asks for, named in its commit (a recording on a later commit writes lookups without their "changedBy").
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
