@@ -270,6 +270,8 @@ interface Lookup {
 	prepare?: (control: SharedClockControl) => Promise<unknown>;
 }
 
+/** The credential dialog's Test button, as n8n's CredentialsTester presses it. */
+const CREDENTIAL_TEST = 'test the credential';
 const CREATE = { resource: 'shipment', operation: 'create' };
 const PRICE = { resource: 'shipment', operation: 'calculatePrice' };
 const PICKUP_SEND = { resource: 'pickupOrder', operation: 'send' };
@@ -295,6 +297,11 @@ const LOOKUPS: Lookup[] = [
 	{ name: 'pickup locations, without a credential', method: 'getPickupLocations', parameters: CREATE, credential: null },
 	{ name: 'price tables', method: 'getPriceTables', parameters: CREATE },
 	{ name: 'price tables, a 500', method: 'getPriceTables', parameters: CREATE, prepare: async (control) => await control.addFault({ operation: 'priceTables', kind: 'status', status: 500, body: { Message: 'An error has occurred.' } }) },
+	{ name: 'the credential tested', method: CREDENTIAL_TEST, parameters: {} },
+	{ name: 'the credential tested, the password refused', method: CREDENTIAL_TEST, parameters: {}, credential: { password: 'nope' } },
+	{ name: 'the credential tested, the subscription key refused', method: CREDENTIAL_TEST, parameters: {}, credential: { apiKey: 'wrong-key' } },
+	{ name: 'the credential tested, key only', method: CREDENTIAL_TEST, parameters: {}, credential: KEY_ONLY },
+	{ name: 'the credential tested, Cargus unreachable', method: CREDENTIAL_TEST, parameters: {}, credential: { baseUrl: 'http://127.0.0.1:9' } },
 	{ name: 'Ship & Go points', method: 'searchShipAndGoPoints', parameters: PICKUP_SEND },
 	{ name: 'Ship & Go points, searched', method: 'searchShipAndGoPoints', parameters: PICKUP_SEND, filter: 'craiova  severinului' },
 	{ name: 'Ship & Go points to deliver to, taking cash', method: 'searchDeliveryShipAndGoPoints', parameters: { cashOnDelivery: 149.9 }, filter: 'Cluj' },
@@ -323,9 +330,9 @@ async function lookUp(lookup: Lookup): Promise<unknown> {
 	const credential = lookup.credential === null ? undefined : sandboxCredential(baseUrl, lookup.credential ?? {});
 	let answer: unknown;
 	try {
-		answer = lookup.method.startsWith('search')
-			? await listSearch(lookup.method, lookup.parameters, credential ?? {}, lookup.filter)
-			: await loadOptions(lookup.method, lookup.parameters, credential);
+		if (lookup.method === CREDENTIAL_TEST) answer = await engineOf('custom', credential ?? {}).testCredential();
+		else if (lookup.method.startsWith('search')) answer = await listSearch(lookup.method, lookup.parameters, credential ?? {}, lookup.filter);
+		else answer = await loadOptions(lookup.method, lookup.parameters, credential);
 	} catch (error) {
 		answer = { thrown: (error as Error).message };
 	}
@@ -429,8 +436,8 @@ describe('every recorded execution gives the recorded items and errors, both way
 	});
 });
 
-// Lookups run one way: n8n's editor calls the node's methods, with no routing.
-describe('every dropdown and searchable list gives the recorded options', () => {
+// Lookups run one way: n8n's editor calls the node's methods (and the credential's test), with no routing.
+describe('every dropdown, searchable list and credential test gives the recorded answer', () => {
 	test.each(LOOKUPS.map((lookup) => [lookup.name, lookup] as const))('%s', async (name, lookup) => {
 		lookups[name] = await lookUp(lookup);
 		if (RECORDING) return;
