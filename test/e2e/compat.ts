@@ -115,8 +115,8 @@ async function main(): Promise<void> {
 	const versions = values.n8n ? values.n8n.split(',').map((v) => n8nTarget(v.trim()).version) : N8N_VERSIONS;
 	const everything = values['every-check'] === true || process.env.CARGUS_E2E_EVERY_CHECK === '1';
 	const asked = process.env.CARGUS_E2E_ONLY;
-	// A run of chosen checks (CARGUS_E2E_ONLY) keeps one server per version.
-	const split = values['one-server'] !== true && asked === undefined;
+	// A run of chosen checks (CARGUS_E2E_ONLY), or one after another, keeps one server per version.
+	const split = values['one-server'] !== true && values.serial !== true && asked === undefined;
 	const started = Date.now();
 	buildOnce();
 	const portOf = (version: string) => PORT_BASE + versions.indexOf(version) * PORT_STEP;
