@@ -192,6 +192,11 @@ const EXECUTIONS: Execution[] = [
 	ok('shipment', 'trackWithStatus', () => ({ barcodes: `${world.own},${world.delivered}` })),
 	ok('shipment', 'track', () => ({ barcodes: '={{ $json.barcodes }}' }), { name: 'a list of barcodes in one item', input: () => [{ barcodes: [world.own, world.delivered, world.other] }] }),
 	ok('shipment', 'track', () => ({ barcodes: world.own }), { name: 'an expired token answered 401 is renewed', expiredToken: '401' }),
+	ok('shipment', 'track', () => ({ barcodes: world.own }), {
+		name: 'a 429 waited out',
+		prepare: fault({ operation: 'trace', kind: 'status', status: 429, count: 1, body: { statusCode: 429, message: 'Rate limit is exceeded. Try again in 1 seconds.' } }),
+	}),
+	ok('shipment', 'getStatus', () => ({ barcode: world.own }), { name: 'a read reset once is sent again', prepare: fault({ operation: 'awbStatus', kind: 'reset', count: 1 }) }),
 	ok('document', 'getAwbPdf', () => ({ barcodes: world.own }), { name: 'an expired token answered "Failed to authenticate!" is renewed', expiredToken: 'failed-to-authenticate' }),
 	ok('locality', 'getMany', () => ({ countryId: 1, filters: { countyId: 15 } }), { name: 'localities grouped as the interface shows them', prepare: settings({ localities: 'grouped' }) }),
 	ok('pickupOrder', 'getMany', () => ({ findBy: 'location', locationId: String(ECOM_TEST_LOCATION), returnAll: true }), { name: 'by location, a page of one order as an object', prepare: settings({ ordersListOfOne: 'object' }) }),
