@@ -1,4 +1,4 @@
-import type { ICredentialDataDecryptedObject, IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, ILoadOptionsFunctions, INodePropertyOptions, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { credentialReferenceOf } from '../../shared/transport/authenticatedRequest';
@@ -42,8 +42,11 @@ export async function listBody(
 	try {
 		return (await sendToCargus(context, { method: 'GET', url, qs, headers: { Accept: 'application/json' }, json: true }, credentials, { carrying })).body;
 	} catch (error) {
-		const message = `Could not load the ${what} from Cargus: ${(error as Error).message}`;
-		throw new NodeOperationError(context.getNode(), redact(message, secretsOf(...credentialsAfterSending(credentials))));
+		const secrets = secretsOf(...credentialsAfterSending(credentials));
+		const { message, description } = error as NodeApiError | NodeOperationError;
+		throw new NodeOperationError(context.getNode(), redact(`Could not load the ${what} from Cargus: ${message}`, secrets), {
+			description: description ? redact(description, secrets) : undefined,
+		});
 	}
 }
 
@@ -65,7 +68,10 @@ export async function optionsOrReason(context: ILoadOptionsFunctions, load: () =
 	try {
 		return await load();
 	} catch (error) {
-		return [{ name: (error as Error).message, value: '', description: 'Nothing to choose: once this is fixed, Refresh List in the field\'s ⋮ menu loads the list' }];
+		// The explanation's advice (what to change) first, where n8n's list shows an option's description.
+		const advice = (error as NodeOperationError).description;
+		const refresh = 'Nothing to choose: once this is fixed, Refresh List in the field\'s ⋮ menu loads the list';
+		return [{ name: (error as Error).message, value: '', description: advice ? `${advice} ${refresh}` : refresh }];
 	}
 }
 
