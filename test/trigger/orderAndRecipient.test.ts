@@ -26,6 +26,24 @@ async function readsPerAwb(): Promise<Map<string, number>> {
 	return reads;
 }
 
+/**
+ * The AWB reads the trigger received, per barcode, counted where each read's answer reaches the process's memory.
+ * Under a heavy load an answer the sandbox logs in full may still reach the node after its 1-second Request Timeout:
+ * the node never had it, so reading that AWB again is right; the sandbox's log would count it twice.
+ */
+function readsReceived(): Map<string, number> {
+	const received = new Map<string, number>();
+	const read = rememberedAwbs.read.bind(rememberedAwbs);
+	jest.spyOn(rememberedAwbs, 'read').mockImplementation(async (account, barcode, readAwb) =>
+		await read(account, barcode, async () => {
+			const awb = await readAwb();
+			received.set(barcode, (received.get(barcode) ?? 0) + 1);
+			return awb;
+		}),
+	);
+	return received;
+}
+
 /** Every event of the account's shipments the sandbox serves right now, as identities. */
 async function accountEvents(): Promise<Set<string>> {
 	const shipments = (await sandbox.control.shipments()).filter((shipment) => shipment.clientId === CLIENT_ID);
@@ -33,6 +51,7 @@ async function accountEvents(): Promise<Set<string>> {
 }
 
 beforeEach(() => rememberedAwbs.forget());
+afterEach(() => jest.restoreAllMocks());
 
 test('with Add Order and Recipient, an event of an AWB made by Create carries its order reference and its recipient\'s email; off, the event is as before', async () => {
 	const created = await runOperation(engineFor(sandbox), 'shipment', 'create', {
@@ -85,6 +104,7 @@ test(`${POLLS} polls under faults and restarts over ${SHIPMENTS.toLocaleString('
 	for (let group = 0; group < 10; group++) {
 		await sandbox.control.addShipments({ count: SHIPMENTS / 10, scenario: 'random', startAt: await sandboxTimePlus(sandbox.control, 5 + group * 30), stepMinutes: 120 + group * 20 });
 	}
+	const received = readsReceived();
 	const operations = ['traceDeltaEvents', 'getAwb'];
 	// Every kind but 429: a refusal of the rate limit is waited out, which tells nothing here and takes minutes.
 	await injectFaults(sandbox.control, operations, faultKinds().filter((fault) => fault.status !== 429));
@@ -105,10 +125,12 @@ test(`${POLLS} polls under faults and restarts over ${SHIPMENTS.toLocaleString('
 	});
 	const seconds = (performance.now() - started) / 1000;
 	const faults = await faultsFired(sandbox.control, ['getAwb']);
-	const reads = await readsPerAwb();
+	const reads = new Map(received);
+	const answered = await readsPerAwb();
+	received.clear();
 	await sandbox.control.clearRequests();
 	await run.pollOnce();
-	const lastReads = await readsPerAwb();
+	const lastReads = new Map(received);
 
 	const identities = run.emitted.map((item: IDataObject) => identityOf(item));
 	const truth = [...(await accountEvents())].filter((identity) => !atActivation.has(identity));
@@ -120,6 +142,8 @@ test(`${POLLS} polls under faults and restarts over ${SHIPMENTS.toLocaleString('
 	const emittedAwbs = new Set(run.emitted.map((item: IDataObject) => String(item.Barcode)));
 	const readTwice = [...reads].filter(([, count]) => count > 1);
 	expect(readTwice).toEqual([]);
+	// Cargus answered in full no AWB the trigger had not asked for, and none it did not receive at least once.
+	expect([...answered.keys()].filter((barcode) => !reads.has(barcode) && !lastReads.has(barcode))).toEqual([]);
 	// The last poll, without faults, read only AWBs not read before.
 	expect([...lastReads.keys()].filter((barcode) => reads.has(barcode))).toEqual([]);
 	const totalReads = [...reads.values(), ...lastReads.values()].reduce((sum, count) => sum + count, 0);
