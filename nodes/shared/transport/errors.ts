@@ -42,20 +42,22 @@ export type Caller = 'item' | 'poll';
 /**
  * Turns whatever a request threw into an error a person can act on: the service's own message,
  * the HTTP status and what to change. The original error is dropped because it carries the request
- * (headers, Token query parameter); every text is scrubbed of the credential's secrets.
+ * (headers, Token query parameter); every text is scrubbed of the credential's secrets. Tied to the item
+ * when the context runs one (a poll's or a form list's context does not); the node's own error stays as it is.
  */
 export function cargusError(
-	context: IExecuteSingleFunctions,
+	context: RequestContext,
 	error: unknown,
 	credentials?: ICredentialDataDecryptedObject,
+	caller: Caller = 'item',
 ): NodeApiError | NodeOperationError {
 	if (error instanceof NodeOperationError) return error;
-	const { message, description, httpCode } = failureExplained(error, credentials);
+	const { message, description, httpCode } = failureExplained(error, credentials, caller);
 	return new NodeApiError(context.getNode(), { message, description } as JsonObject, {
 		message,
 		description,
 		httpCode,
-		itemIndex: context.getItemIndex(),
+		...('getItemIndex' in context ? { itemIndex: context.getItemIndex() } : {}),
 	});
 }
 

@@ -5,14 +5,13 @@ import type {
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeCredentialsDetails,
-	NodeApiError,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { credentialReferenceOf, requestWithCredential, throughGateOf } from './authenticatedRequest';
 import type { CargusRequestOptions } from './authentication';
 import { baseUrlOf } from '../cargus/baseUrl';
-import { cargusError, errorOf, failureExplained, tokenStillRefused, type RequestContext } from './errors';
+import { cargusError, tokenStillRefused, type Caller, type RequestContext } from './errors';
 import { asLoginPath, hasAccount, logIn, SUBSCRIPTION_KEY_HEADER } from './login';
 import type { Patience } from './rateLimit';
 import { patienceOfItem } from './rateLimitOption';
@@ -39,7 +38,7 @@ export interface Sending {
 	/** How long a 429 may be waited out; the item's Rate Limit Wait unless said (a poll: its budget). */
 	patience?: Patience;
 	/** Whose request it is, for the advice that names its settings: a poll of the trigger, or the node's (default). */
-	caller?: 'item' | 'poll';
+	caller?: Caller;
 }
 
 /**
@@ -56,13 +55,8 @@ export async function sendToCargus(context: RequestContext, request: Request, cr
 		if (!isFailedToAuthenticate(answer.body)) return answer;
 		throw tokenStillRefused();
 	} catch (error) {
-		throw 'getItemIndex' in context ? cargusError(context, error, credentials) : nodeErrorOf(context, error, credentials, sending.caller);
+		throw cargusError(context, error, credentials, sending.caller);
 	}
-}
-
-/** A failure of a poll's or a form list's request: the node's own error as it is, any other explained (errors.ts). */
-function nodeErrorOf(context: RequestContext, error: unknown, credentials: Credentials, caller: Sending['caller']): NodeApiError | NodeOperationError {
-	return error instanceof NodeOperationError ? error : errorOf(context, failureExplained(error, credentials, caller));
 }
 
 async function withKeyOnly(context: RequestContext, request: IHttpRequestOptions, credentials: Credentials, patience: Patience): Promise<IN8nHttpFullResponse> {
