@@ -98,7 +98,7 @@ const askChecked: Asking = async function (this, requestData, credentials) {
 			since = nextEvent();
 			continue;
 		}
-		const today = todayAtCargus();
+		const today = cargusToday();
 		const recent = await recentAwbCarrying(this, credentials, account, [today.minus({ days: 1 }), today], reference, since);
 		const listed = recent.awb ?? (await settledAwbCarrying(this, credentials, account, settledDays(), reference));
 		if (listed) return marked(await outputOf(this, requestData, listed), true);
@@ -143,33 +143,14 @@ function forgetOld(): void {
 	nextSweep = Math.max(MAX_REMEMBERED, 2 * made.size);
 }
 
+// The days before yesterday, worked out again only when Cargus' day (cargusToday, cached per day) changes.
+let settled: { day: DateTime; from: DateTime; through: DateTime } | undefined;
+
 /** The days before yesterday that the look covers, read once per process, day and login (settledAwbs.ts). */
 function settledDays(): { from: DateTime; through: DateTime } {
-	return dayAtCargus().settled;
-}
-
-function todayAtCargus(): DateTime {
-	return dayAtCargus().day;
-}
-
-interface CargusDay {
-	day: DateTime;
-	settled: { from: DateTime; through: DateTime };
-	from: number;
-	until: number;
-}
-
-// Today in Bucharest, worked out again only once the clock leaves it: luxon's time zones cost per item otherwise.
-let cargusDay: CargusDay | undefined;
-
-function dayAtCargus(): CargusDay {
-	const now = Date.now();
-	if (cargusDay === undefined || now < cargusDay.from || now >= cargusDay.until) {
-		const day = cargusToday();
-		const settled = { from: day.minus({ days: LOOKBACK_DAYS }), through: day.minus({ days: 2 }) };
-		cargusDay = { day, settled, from: day.toMillis(), until: day.plus({ days: 1 }).toMillis() };
-	}
-	return cargusDay;
+	const day = cargusToday();
+	if (settled?.day !== day) settled = { day, from: day.minus({ days: LOOKBACK_DAYS }), through: day.minus({ days: 2 }) };
+	return settled;
 }
 
 /** The item Create gives for an AWB Cargus already has: its own output, from the AWB's record. */
