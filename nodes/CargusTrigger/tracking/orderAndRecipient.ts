@@ -1,6 +1,6 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions, type NodeApiError } from 'n8n-workflow';
 
-import { awbAccountOf, orderAndRecipientOf, rememberedAwbs, type OrderAndRecipient } from '../../shared/cargus/orderAndRecipient';
+import { awbAccountOf, orderAndRecipientIn, rememberedAwbs, type OrderAndRecipient } from '../../shared/cargus/orderAndRecipient';
 import { readList } from '../readAnswer';
 import { runRequests } from '../requestPool';
 import { sendPollRequest } from '../sendRequest';
@@ -22,7 +22,7 @@ function accountOf(source: Source): string {
 async function readAwb(context: IPollFunctions, source: Source, barcode: string): Promise<OrderAndRecipient> {
 	const response = await sendPollRequest(context, source, AWB_READ, { method: 'GET', url: `${source.baseUrl}/api/Awbs`, qs: { barCode: barcode }, json: true });
 	const records = readList<IDataObject>(context, AWB_READ, response);
-	return orderAndRecipientOf(records.find((record) => String(record?.BarCode ?? '').trim() === barcode));
+	return orderAndRecipientIn(records, barcode);
 }
 
 /**

@@ -14,7 +14,7 @@ function textOrNull(value: unknown): string | null {
 }
 
 /** The order reference and recipient of an AWB record; every value null for an AWB Cargus did not answer. */
-export function orderAndRecipientOf(record: IDataObject | undefined): OrderAndRecipient {
+function orderAndRecipientOf(record: IDataObject | undefined): OrderAndRecipient {
 	if (record === undefined) return { CustomString: null, Recipient: null };
 	const recipient = record.Recipient !== null && typeof record.Recipient === 'object' ? (record.Recipient as IDataObject) : {};
 	return {
@@ -26,6 +26,11 @@ export function orderAndRecipientOf(record: IDataObject | undefined): OrderAndRe
 			LocalityName: textOrNull(recipient.LocalityName),
 		},
 	};
+}
+
+/** The order reference and recipient of the AWB `barcode` among the records GET /api/Awbs answered. */
+export function orderAndRecipientIn(records: IDataObject[], barcode: string): OrderAndRecipient {
+	return orderAndRecipientOf(records.find((record) => String(record?.BarCode ?? '').trim() === barcode));
 }
 
 /** The account an AWB is remembered under: Cargus' address and the login's username, as both nodes name it. */

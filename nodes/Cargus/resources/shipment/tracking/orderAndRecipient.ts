@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { baseUrlOf } from '../../../../shared/cargus/baseUrl';
-import { awbAccountOf, orderAndRecipientOf, rememberedAwbs } from '../../../../shared/cargus/orderAndRecipient';
+import { awbAccountOf, orderAndRecipientIn, rememberedAwbs } from '../../../../shared/cargus/orderAndRecipient';
 import { optionsField } from '../../../../shared/form/fields';
 import type { Asking } from '../../../../shared/run/asking';
 import { sendToCargus } from '../../../../shared/transport/send';
@@ -36,7 +36,7 @@ export function withOrderAndRecipient(ask: Asking): Asking {
 			await rememberedAwbs.read(account, barcode, async () => {
 				const response = await sendToCargus(this, { method: 'GET', url: '/api/Awbs', qs: { barCode: barcode }, json: true }, credentials);
 				const records = Array.isArray(response.body) ? (response.body as IDataObject[]) : [];
-				return orderAndRecipientOf(records.find((record) => String(record?.BarCode ?? '').trim() === barcode));
+				return orderAndRecipientIn(records, barcode);
 			});
 		const traced = items.filter((item) => item.json.Found !== false && String(item.json.Code ?? '').trim() !== '');
 		const barcodes = [...new Set(traced.map((item) => String(item.json.Code).trim()))];
