@@ -152,7 +152,7 @@ function readField(
 	if (plan.children || plan.groups) {
 		if (isBlank(raw)) return undefined;
 		if (typeof raw !== 'object' || Array.isArray(raw)) {
-			throw refuse(context, label, `${quote(raw)} is not a set of fields: add the fields one by one`);
+			throw refuse(context, label, `${quote(raw)} is not a set of fields: add the fields one by one`, undefined, 'format');
 		}
 		const values = raw as IDataObject;
 		for (const child of plan.children ?? []) {
@@ -162,11 +162,11 @@ function readField(
 			const entries = values[group.name] ?? (multiple ? [] : undefined);
 			if (entries === undefined) continue;
 			const list = multiple ? entries : [entries];
-			if (!Array.isArray(list)) throw refuse(context, `${label} › ${group.displayName}`, `${quote(entries)} is not a list of entries`);
+			if (!Array.isArray(list)) throw refuse(context, `${label} › ${group.displayName}`, `${quote(entries)} is not a list of entries`, undefined, 'format');
 			const read = list.map((entry, index) => {
 				const where = multiple ? `${label} › ${index + 1}` : label;
 				if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-					throw refuse(context, where, `${quote(entry)} is not a set of fields`);
+					throw refuse(context, where, `${quote(entry)} is not a set of fields`, undefined, 'format');
 				}
 				const entryFields: IDataObject = {};
 				for (const child of children) {
@@ -190,7 +190,8 @@ function readField(
 		throw refuse(context, label, `a value is required${'allowed' in reading ? `: ${reading.allowed}` : ''}`);
 	}
 	const reading = rule(value, { timezone, field });
-	if ('problem' in reading) throw refuse(context, label, `${reading.problem}: ${reading.allowed}`);
+	// A value the rule cannot read is written wrongly: its format, which a model fixes itself.
+	if ('problem' in reading) throw refuse(context, label, `${reading.problem}: ${reading.allowed}`, undefined, 'format');
 	for (const destination of plan.to) place(destination, reading.value);
 	return reading.value;
 }

@@ -168,7 +168,7 @@ export async function automaticEodToBody(this: IExecuteSingleFunctions, options:
 	const value = this.getNodeParameter('additionalFields.automaticEod', '') as unknown;
 	if (isBlank(value)) return options;
 	const match = TIME_OF_DAY.exec(String(value).trim());
-	if (!match) throw refuse(this, 'Automatic End of Day', `${JSON.stringify(value)} is not a time of day: use HH:MM, e.g. 17:30`);
+	if (!match) throw refuse(this, 'Automatic End of Day', `${JSON.stringify(value)} is not a time of day: use HH:MM, e.g. 17:30`, undefined, 'format');
 	const body = { ...((options.body as IDataObject | undefined) ?? {}) };
 	body.AutomaticEOD = `${match[1].padStart(2, '0')}:${match[2]}`;
 	options.body = body;

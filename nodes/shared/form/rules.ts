@@ -1,6 +1,8 @@
+import { DateTime } from 'luxon';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { BARCODE_LIST_BYTES } from '../values/barcodes';
+import { cargusToday } from '../values/cargusDate';
 import { dateOf, rfc3339 } from '../values/dateInput';
 import { quote } from '../values/quote';
 import type { Reading } from '../values/values';
@@ -30,6 +32,24 @@ function firstBarcode(reading: Reading<string[]>): Reading<string> {
 /** The interface's list form, "[804115458,804346669]". */
 function barcodeList(reading: Reading<string[]>): Reading<string> {
 	return 'value' in reading ? { value: `[${reading.value.join(',')}]` } : reading;
+}
+
+const DAY_FORMAT = 'give a day as YYYY-MM-DD, such as 2026-11-29 (or 29.11.2026, "today", "yesterday": Cargus\' day, in Bucharest)';
+
+/**
+ * A calendar day, yyyy-mm-dd: "today" and "yesterday" as Cargus' day (Bucharest's), 2026-11-29, 29.11.2026 (day
+ * first, as Romanians write it), or a date and time from the date picker or an expression, whose own day is meant.
+ */
+function readDay(value: unknown, timezone: string): Reading<string> {
+	const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+	if (text === 'today') return { value: cargusToday().toFormat('yyyy-MM-dd') };
+	if (text === 'yesterday') return { value: cargusToday().minus({ days: 1 }).toFormat('yyyy-MM-dd') };
+	const dotted = text === undefined ? null : /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
+	const date = dotted
+		? DateTime.fromObject({ year: Number(dotted[3]), month: Number(dotted[2]), day: Number(dotted[1]) }, { zone: timezone })
+		: typeof value === 'string' || value instanceof Date ? dateOf(value, timezone) : undefined;
+	if (date?.isValid) return { value: date.toFormat('yyyy-MM-dd') };
+	return { problem: `${quote(value)} is not a day`, allowed: DAY_FORMAT };
 }
 
 /** The kinds of value a field may hold, each with how it is read into the value sent. */
@@ -67,6 +87,7 @@ export const RULES = {
 		if (date) return { value: rfc3339(date) };
 		return { problem: `${quote(value)} is not a date`, allowed: 'enter a date and time, such as 2026-11-20T10:00:00' };
 	},
+	day: (value, { timezone }) => readDay(value, timezone),
 	/** One of the field's options. */
 	choice: (value, { field }) => {
 		const options = (field.options ?? []) as Array<{ name: string; value: unknown }>;

@@ -1,5 +1,8 @@
 import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
 	IExecuteSingleFunctions,
+	INodeExecutionData,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	INodeProperties,
@@ -13,6 +16,8 @@ import { inputStep } from '../form/checks';
 import type { CustomOperation, ItemsOfRequest } from './operationRun';
 import { customOperation } from './operationRun';
 import { withSecretsKept } from '../transport/secretsKept';
+import { boundedForTool, type ToolNarrowing } from './listCut';
+import { isToolNode } from '../values/toolArguments';
 
 export interface OperationSpec {
 	name: string;
@@ -36,7 +41,16 @@ export interface OperationSpec {
 	outputIsSecret?: boolean;
 	/** A list: when Cargus finds nothing, the operation outputs no item. */
 	isList?: boolean;
+	/** As an AI agent's tool, how a model narrows an answer cut to its bound (listCut.ts); by default, asking for less. */
+	toolNarrowing?: ToolNarrowing;
+	/** As an AI agent's tool, what an empty list means, said instead of `[]` (the request's query given); lists have a general one. */
+	toolEmpty?: (query: IDataObject) => string;
+	/** As an AI agent's tool, the answer made what a model can use (a price's currency, a picture's facts), after the asking. */
+	forTool?: ToolAnswer;
 }
+
+/** The items of an answer made for a model; the item's request (its query) at hand. */
+export type ToolAnswer = (this: IExecuteSingleFunctions, items: INodeExecutionData[], request: DeclarativeRestApiSettings.ResultOptions) => Promise<INodeExecutionData[]>;
 
 export interface Operation {
 	value: string;
@@ -54,7 +68,8 @@ export function operation(spec: OperationSpec): Operation {
 	const fields = spec.fields ?? [];
 	const request = { method: spec.method, url: spec.url, ...spec.request };
 	const preSend = [inputStep(spec.value, fields), ...(spec.preSend ?? [])];
-	const itemsOf = itemsOfRequest(spec.ask, { outputIsSecret: spec.outputIsSecret });
+	const toolEmpty = spec.toolEmpty ?? (spec.isList === true ? () => NOTHING_FOUND : undefined);
+	const itemsOf = itemsOfRequest(spec.ask, { outputIsSecret: spec.outputIsSecret, toolNarrowing: spec.toolNarrowing, toolEmpty, forTool: spec.forTool });
 	const output = Array.isArray(spec.output) ? spec.output : [spec.output];
 	return {
 		value: spec.value,
@@ -94,12 +109,24 @@ export function otherPathWhen(parameter: string, value: string | boolean, url: s
 /** Binary downloads: the raw bytes, not parsed as JSON. */
 export const BINARY_REQUEST: Partial<IHttpRequestOptions> = { encoding: 'arraybuffer', json: false };
 
-/** The item's items: the credential read once for the item, the operation's asking, the secrets kept out (secretsKept.ts). */
-function itemsOfRequest(ask: Asking, options: { outputIsSecret?: boolean }): ItemsOfRequest {
+/**
+ * The item's items: the credential read once for the item, the operation's asking, the secrets kept out
+ * (secretsKept.ts); as an AI agent's tool, bounded (listCut.ts).
+ */
+function itemsOfRequest(ask: Asking, options: { outputIsSecret?: boolean; toolNarrowing?: ToolNarrowing; toolEmpty?: (query: IDataObject) => string; forTool?: ToolAnswer }): ItemsOfRequest {
 	return async function (this, request) {
-		return await withSecretsKept(this, async (credentials) => await ask.call(this, request, credentials), options);
+		const asked = await withSecretsKept(this, async (credentials) => await ask.call(this, request, credentials), options);
+		if (!isToolNode(this.getNode())) return asked;
+		const items = options.forTool === undefined ? asked : await options.forTool.call(this, asked, request);
+		if (items.length === 0 && options.toolEmpty !== undefined) {
+			return [{ json: { NoneFound: true, Meaning: options.toolEmpty((request.options.qs ?? {}) as IDataObject) } }];
+		}
+		return boundedForTool(this, items, options.toolNarrowing);
 	};
 }
+
+/** What an empty list means to a model, unless the operation says it better. */
+const NOTHING_FOUND = 'Cargus has nothing that matches what was asked: the list is empty, not cut.';
 
 export interface Resource {
 	name: string;

@@ -4,11 +4,22 @@ import { NodeOperationError } from 'n8n-workflow';
 import { argumentsForLabel, isToolNode, keysOr } from './toolArguments';
 
 /**
- * Refuses the item before anything is sent, naming the field and the item. As an AI agent's tool, it names the
- * tool's arguments that fill the field (`argumentKeys`, else those found by the label) and turns a closest match
- * into a question for the user.
+ * What is wrong with a refused value: its `format`, which a model fixes itself (a day written 29.11.2026, a weight
+ * that is no number), or the `value`, which only the user knows (a place no one has, a recipient left out).
  */
-export function refuse(context: IExecuteSingleFunctions, field: string, problem: string, argumentKeys?: string[]): NodeOperationError {
+export type RefusalKind = 'format' | 'value';
+
+const TOOL_ADVICE: Record<RefusalKind, string> = {
+	format: 'Only the format is wrong: call the tool again with the value written as said above; there is no need to ask the user.',
+	value: 'Ask the user for the value rather than guessing one, then call the tool again.',
+};
+
+/**
+ * Refuses the item before anything is sent, naming the field and the item. As an AI agent's tool, it names the
+ * tool's arguments that fill the field (`argumentKeys`, else those found by the label), turns a closest match
+ * into a question for the user, and says whether the model fixes it itself (`kind`).
+ */
+export function refuse(context: IExecuteSingleFunctions, field: string, problem: string, argumentKeys?: string[], kind: RefusalKind = 'value'): NodeOperationError {
 	const itemIndex = context.getItemIndex();
 	const node = context.getNode();
 	if (isToolNode(node)) {
@@ -16,7 +27,7 @@ export function refuse(context: IExecuteSingleFunctions, field: string, problem:
 		const named = keys.length > 0 ? keysOr(keys) : `${field} (a field set in the tool's form, not an argument: tell the user)`;
 		return new NodeOperationError(node, `Refused, nothing was sent to Cargus. ${named}: ${asQuestion(problem)}`, {
 			itemIndex,
-			description: 'Ask the user for the value rather than guessing one, then call the tool again.',
+			description: keys.length > 0 ? TOOL_ADVICE[kind] : 'Tell the user that the tool\'s own settings need this changed.',
 		});
 	}
 	return new NodeOperationError(node, `${field} (item ${itemIndex + 1}): ${problem}`, {

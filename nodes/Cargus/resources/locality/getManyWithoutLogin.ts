@@ -3,6 +3,7 @@ import { countryField, countyField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { oneItemPerLocality } from '../../../shared/run/output';
 import { askWithoutLogin } from '../../../shared/run/asking';
+import { countyByName } from './countyByName/countyByName';
 
 export const getManyWithoutLogin = operation({
 	name: 'Get Many Without Login',
@@ -14,6 +15,7 @@ export const getManyWithoutLogin = operation({
 	url: '/api/NoAuth/GetLocalities',
 	ask: askWithoutLogin,
 	isList: true,
-	fields: [countryField(toQuery('countryId')), countyField(toQuery('countyId'))],
+	fields: [countryField(toQuery('countryId')), countyField(toQuery('countyId'), true, 'idOrName')],
+	preSend: [countyByName('County Name or ID')],
 	output: oneItemPerLocality,
 });

@@ -9,6 +9,7 @@ import { oneRecordWith } from '../../../shared/run/output';
 import { priceTableField, shipmentOptionFields } from '../../../shared/form/priceFields';
 import { weightUnitField } from '../../../shared/form/weights';
 import { withWeight } from '../../../shared/run/weightReport';
+import { CURRENCY, PRICE_PARTS } from '../../../shared/cargus/money';
 import { FROM_LOCATION_PROPERTY, askFromPickupLocation } from './fromPickupLocation/fromPickupLocation';
 
 const FROM_PICKUP_LOCATION = 'pickupLocation';
@@ -111,4 +112,6 @@ export const calculatePrice = operation({
 	],
 	preSend: [flatRoute, weighPrice, oneWayToRepay],
 	output: [oneRecordWith('GrandTotal'), withWeight],
+	// As a tool, the price says its currency and how its parts add up; a workflow's item is Cargus' record.
+	forTool: async (items) => items.map((item) => ({ ...item, json: { ...item.json, Currency: CURRENCY, Amounts: PRICE_PARTS } })),
 });

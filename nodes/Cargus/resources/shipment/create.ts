@@ -7,6 +7,7 @@ import { additionalFields, pickupLocationField } from '../../../shared/form/fiel
 import { withMappingMode } from '../../../shared/form/itemMapping';
 import { operation } from '../../../shared/run/operation';
 import { awbCreated } from '../../../shared/run/output';
+import { CURRENCY, PRICE_PARTS } from '../../../shared/cargus/money';
 import { priceTableField, shipmentOptionFields } from '../../../shared/form/priceFields';
 import { weightUnitField } from '../../../shared/form/weights';
 import { withWeight } from '../../../shared/run/weightReport';
@@ -202,4 +203,6 @@ export const create = operation({
 	], 'AWB'),
 	preSend: [nestedBody, piecesToBody, oneWayToRepay],
 	output: [awbCreated, withWeight],
+	// As a tool, ShippingCost says its currency and how its parts add up; a workflow's item is as before.
+	forTool: async (items) => items.map((item) => ('ShippingCost' in item.json ? { ...item, json: { ...item.json, Currency: CURRENCY, ShippingCostIs: `${PRICE_PARTS} What the account pays Cargus for this AWB.` } } : item)),
 });

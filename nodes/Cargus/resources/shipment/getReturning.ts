@@ -1,17 +1,7 @@
-import { DateTime } from 'luxon';
-
-import { toQuery } from '../../../shared/form/field';
-import { dateField } from '../../../shared/form/fields';
+import { field, toQuery } from '../../../shared/form/field';
 import { operation } from '../../../shared/run/operation';
 import { askOnce } from '../../../shared/run/asking';
 import { eachElementOfTheAnswer } from './cargusAnswer/cargusAnswer';
-
-/** The calendar day of the date as given (its own offset, or the workflow's zone): yyyy-mm-dd. */
-function dayOf(value: unknown): unknown {
-	if (typeof value !== 'string') return value;
-	const date = DateTime.fromISO(value, { setZone: true });
-	return date.isValid ? date.toFormat('yyyy-MM-dd') : value;
-}
 
 export const getReturning = operation({
 	name: 'Get Returning',
@@ -22,7 +12,9 @@ export const getReturning = operation({
 	method: 'GET',
 	url: '/api/AwbRetur',
 	ask: askOnce,
-	fields: [dateField('day', 'Day', 'The day the AWBs start back to you', toQuery('data', dayOf))],
+	// The calendar day of the date as given (its own offset, or the workflow's zone), or today and yesterday at Cargus.
+	fields: [field({ displayName: 'Day', name: 'day', type: 'dateTime', default: '', required: true, description: 'The day the AWBs start back to you' }, { rule: 'day', to: toQuery('data') })],
 	output: eachElementOfTheAnswer('value'),
 	isList: true,
+	toolEmpty: (query) => `No parcel is coming back to you (the sender) on ${String(query.data)}: Cargus lists none for that day.`,
 });

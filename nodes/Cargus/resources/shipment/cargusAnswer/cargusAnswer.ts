@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { BINARY_PROPERTY_PARAMETER } from '../../../../shared/run/output';
 import { isPdf } from '../../../../shared/values/pdf';
@@ -73,18 +73,14 @@ function pictureIn(value: unknown): { bytes: Buffer; mimeType: string; extension
 
 /**
  * The delivery confirmation picture: the raw image, or base64 in a JSON string, or the first record of a list
- * holding it in a field; named `delivery-<barcode>.<type>` with the MIME type its bytes show.
+ * holding it in a field; named `delivery-<barcode>.<type>` with the MIME type its bytes show. None: no item.
  */
 export const deliveryPicture: Output = async function (this, _items, response) {
 	const barcode = String(this.getNodeParameter('barcode'));
 	const raw = response.body;
 	const body = Buffer.isBuffer(raw) && IMAGE_TYPES.some((type) => type.is(raw)) ? raw : bodyOf(response);
-	if (isNothing(response, body) || (Buffer.isBuffer(body) && body.length === 0)) {
-		throw new NodeOperationError(this.getNode(), `Cargus has no delivery picture for ${barcode}`, {
-			itemIndex: this.getItemIndex(),
-			description: 'The picture comes once the parcel is delivered. To let the workflow go on without it, set the node\'s Settings › On Error to Continue.',
-		});
-	}
+	// No picture (204, JSON null): the asking says why, from the AWB's trace (deliveryPicture/whyNoPicture.ts).
+	if (isNothing(response, body) || (Buffer.isBuffer(body) && body.length === 0)) return [];
 	const picture = pictureIn(Array.isArray(body) ? body[0] : body);
 	if (!picture) {
 		const said = typeof body === 'string' ? body : JSON.stringify(body);
