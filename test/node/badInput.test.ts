@@ -29,6 +29,7 @@ const EMAIL = 'enter one email address, such as name@example.com';
 const ONE_BARCODE = 'enter one barcode (AWB number) of 6 to 20 digits';
 const BARCODES = 'enter barcodes (AWB numbers) of 6 to 20 digits separated by commas or new lines, or a list';
 const DATE = 'enter a date and time, such as 2026-11-20T10:00:00';
+const DAY = 'give a day as YYYY-MM-DD, such as 2026-11-29 (or 29.11.2026, "today", "yesterday": Cargus\' day, in Bucharest)';
 const AMOUNT = 'enter an amount from 0 to 1000000000, such as 125.50';
 const REQUIRED = 'a value is required';
 
@@ -206,9 +207,9 @@ const GROUPS: Group[] = [
 	group('To of invoices', 'invoice', 'getMany', { ...LAST_YEAR, returnAll: true, toDate: VALUE }, 'To', DATE, [['2025-12-01 noon', '"2025-12-01 noon" is not a date']]),
 	group('Invoice ID of a PDF', 'invoice', 'getPdf', { invoiceId: VALUE }, 'Invoice ID', ID, [[-1, '-1 is out of range'], ['0x1F', '"0x1F" is not a whole number']]),
 	group('Country ID', 'locality', 'getMany', { countryId: VALUE }, 'Country', ID, [[-1, '-1 is out of range'], ['1.0', '"1.0" is not a whole number']]),
-	group('County ID filter', 'locality', 'getMany', { countryId: 1, filters: { countyId: VALUE } }, 'Filters › County Name or ID', ID, [[-44, '-44 is out of range']]),
+	group('County ID filter', 'locality', 'getMany', { countryId: 1, filters: { countyId: VALUE } }, 'Filters › County Name or ID', NAME_OR_ID, [[-44, '-44 is neither an ID nor a name']]),
 	group('Postal Code filter', 'locality', 'getMany', { countryId: 1, filters: { postalCode: VALUE } }, 'Filters › Postal Code', POSTAL_CODE, BAD_POSTAL_CODE),
-	group('County ID without login', 'locality', 'getManyWithoutLogin', { countryId: 1, countyId: VALUE }, 'County Name or ID', ID, [[-44, '-44 is out of range'], [null, REQUIRED]]),
+	group('County ID without login', 'locality', 'getManyWithoutLogin', { countryId: 1, countyId: VALUE }, 'County Name or ID', NAME_OR_ID, [[-44, '-44 is neither an ID nor a name'], [null, REQUIRED]]),
 	group('Country ID without login', 'locality', 'getManyWithoutLogin', { countyId: 15, countryId: VALUE }, 'Country', ID, [[2147483648, '2147483648 is out of range']]),
 	group('Active', 'pickupLocation', 'createCollectionPoint', { ...COLLECTION_POINT, active: VALUE }, 'Active', YES_NO, BAD_YES_NO.slice(0, 4)),
 	group('Ship & Go Point ID', 'pickupLocation', 'createCollectionPoint', { ...COLLECTION_POINT, minihubId: VALUE }, 'Ship & Go Point ID', TEXT, [[['SGN-1'], 'the list ["SGN-1"] is not text'], ['', REQUIRED]]),
@@ -253,6 +254,7 @@ const GROUPS: Group[] = [
 	group('From of cash on delivery', 'cashOnDelivery', 'getMany', { ...LAST_YEAR, returnAll: true, fromDate: VALUE }, 'From', DATE, [...BAD_DATE, [null, REQUIRED]]),
 	group('To of cash on delivery', 'cashOnDelivery', 'getMany', { ...LAST_YEAR, returnAll: true, toDate: VALUE }, 'To', DATE, [['end of month', '"end of month" is not a date']]),
 	group('Limit of cash on delivery', 'cashOnDelivery', 'getMany', { ...LAST_YEAR, returnAll: false, limit: VALUE }, 'Limit', ID, [[0, '0 is out of range']]),
+	group('Day of returning AWBs', 'shipment', 'getReturning', { day: VALUE }, 'Day', DAY, [['tomorrow', '"tomorrow" is not a day'], ['32.11.2026', '"32.11.2026" is not a day'], ['11/29/2026', '"11/29/2026" is not a day'], ['', REQUIRED]]),
 	group('Day of repaid cash on delivery', 'cashOnDelivery', 'getRepaid', { returnAll: true, deductionDate: VALUE }, 'Day', DATE, [...BAD_DATE, ['', REQUIRED]]),
 	group('Barcode of a return', 'returnAwb', 'create', { barcode: VALUE }, 'Barcode', ONE_BARCODE, [...BAD_ONE_BARCODE, ...MISSING]),
 	group('Has Contract', 'returnAwb', 'create', { barcode: '804115458', additionalFields: { hasContract: VALUE } }, 'Additional Fields › Has Contract', YES_NO, BAD_YES_NO.slice(0, 3)),
@@ -287,7 +289,7 @@ describe('every bad value is refused with the field, the item, the problem and w
 
 	test('the table holds at least 120 bad values and covers every operation that has fields', () => {
 		expect(GROUPS.reduce((total, entry) => total + entry.bad.length, 0)).toBeGreaterThanOrEqual(120);
-		expect(new Set(GROUPS.map((entry) => `${entry.resource}.${entry.operation}`)).size).toBe(29);
+		expect(new Set(GROUPS.map((entry) => `${entry.resource}.${entry.operation}`)).size).toBe(30);
 	});
 
 	test('Account › Log In, which has no fields, refuses a credential without a base URL and sends nothing', async () => {

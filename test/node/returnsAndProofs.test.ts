@@ -61,11 +61,12 @@ describe('Shipment › Get Returning', () => {
 });
 
 describe('Shipment › Get Delivery Picture', () => {
-	it('is an error naming the barcode until the parcel is delivered, then a file with a name and a MIME type', async () => {
+	it('is an error saying the parcel is not delivered yet until it is, then a file with a name and a MIME type', async () => {
 		const parcel = await newShipment('delivered');
 		const engine = engineFor(sandbox);
 		const before = await runOperation(engine, 'shipment', 'getDeliveryPicture', { barcode: parcel.barcode });
-		expect(before.error?.message).toBe(`Cargus has no delivery picture for ${parcel.barcode}`);
+		expect(before.error?.message).toBe(`${parcel.barcode} is not delivered yet: no delivery picture so far`);
+		expect(before.error?.description).toMatch(/^Its latest event: .*The picture comes once the parcel is delivered\./);
 		await sandbox.control.advanceClock({ hours: 12 });
 		const after = await runOperation(engine, 'shipment', 'getDeliveryPicture', { barcode: parcel.barcode });
 		expect(after.error).toBeUndefined();
@@ -78,12 +79,21 @@ describe('Shipment › Get Delivery Picture', () => {
 
 	it.each([
 		['[]', []],
+		['JSON null (no picture)', null],
 		['a bare string that is no picture', 'Nu exista scanare'],
 	])('copes with %s', async (_name, body) => {
 		const parcel = await newShipment('delivered');
 		await cargusAnswers('deliveryPicture', body);
 		const { error } = await runOperation(engineFor(sandbox), 'shipment', 'getDeliveryPicture', { barcode: parcel.barcode });
-		expect(error?.message).toBe(Array.isArray(body) ? `Cargus has no delivery picture for ${parcel.barcode}` : 'Cargus answered "Nu exista scanare" where a delivery picture was expected');
+		expect(error?.message).toBe(typeof body === 'string' ? 'Cargus answered "Nu exista scanare" where a delivery picture was expected' : `${parcel.barcode} is not delivered yet: no delivery picture so far`);
+	});
+
+	it('a delivered parcel without a picture is said so, with its delivery', async () => {
+		const parcel = await newShipment('delivered');
+		await sandbox.control.advanceClock({ hours: 12 });
+		await cargusAnswers('deliveryPicture', null);
+		const { error } = await runOperation(engineFor(sandbox), 'shipment', 'getDeliveryPicture', { barcode: parcel.barcode });
+		expect(error?.message).toMatch(new RegExp(`^Cargus has no delivery picture for ${parcel.barcode}, delivered \\d{4}-`));
 	});
 
 	it('reads a JPEG inside a record of a list', async () => {
