@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import { DirectoryLoader } from 'n8n-core';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -214,6 +217,11 @@ describe('What a model reads about each tool', () => {
 		for (const bad of ['unless the tool\'s Simplify is off', 'set the node\'s Settings › On Error to Continue', 'with Return All on', 'one item per locality']) {
 			expect(bad).toMatch(NODE_WORDS);
 		}
+	});
+
+	it('docs/node.md lists every description, word for word', () => {
+		const docs = readFileSync(path.join(__dirname, '..', '..', 'docs', 'node.md'), 'utf8');
+		for (const operation of operations) expect(docs).toContain(`| \`${operation}\` | ${TOOL_DESCRIPTIONS[operation]} |`);
 	});
 
 	it('the tool\'s Description defaults to it, for every operation', () => {
