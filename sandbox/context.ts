@@ -4,6 +4,7 @@ import { RateLimiter } from './gateway/rateLimit';
 import type { GatewayContext } from './gateway/gatewayContext';
 import { RequestLog } from './gateway/requestLog';
 import { DEFAULT_SETTINGS, type SandboxSettings } from './world/settings';
+import { restoreSnapshot, snapshotOf } from './world/snapshot';
 import { SandboxStore, type ExtraUser } from './world/store';
 
 /**
@@ -35,4 +36,24 @@ export class SandboxContext implements GatewayContext {
 		this.log.clear();
 		this.settings = { ...DEFAULT_SETTINGS };
 	}
+
+	/** The service's state as JSON-ready data (the store, its clock, the settings, the seed), for a later start to go on from. */
+	worldSnapshot(): WorldSnapshot {
+		return { seed: this.seed, settings: { ...this.settings }, clock: snapshotOf(this.clock), store: snapshotOf(this.store, new Set([this.clock])) };
+	}
+
+	/** Goes on from a world taken by worldSnapshot (the gateway's faults, rate limit and request log start empty). */
+	restoreWorld(world: WorldSnapshot): void {
+		restoreSnapshot(this.clock, world.clock);
+		restoreSnapshot(this.store, world.store);
+		this.settings = { ...DEFAULT_SETTINGS, ...world.settings };
+		this.seed = world.seed;
+	}
+}
+
+export interface WorldSnapshot {
+	seed: number;
+	settings: Partial<SandboxSettings>;
+	clock: ReturnType<typeof snapshotOf>;
+	store: ReturnType<typeof snapshotOf>;
 }

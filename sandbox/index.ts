@@ -1,6 +1,7 @@
 import type { ClockMode } from './world/clock';
 import { SandboxContext } from './context';
 import { buildServer } from './server';
+import { keepWorld } from './stateFile';
 import type { ExtraUser } from './world/store';
 
 export { DEFAULT_ACCOUNT } from './world/seed';
@@ -25,11 +26,18 @@ export interface SandboxOptions {
 	logger?: (line: string) => void;
 	/** More users of the default account's client (its locations, orders and shipments), beside the two built in. */
 	extraUsers?: ExtraUser[];
+	/**
+	 * A file the world is kept in across starts (npm start's): read at start when it is there (the store and the clock
+	 * go on from it), written after each change and at stop.
+	 */
+	stateFile?: string;
 }
 
 export interface RunningSandbox {
 	url: string;
 	port: number;
+	/** With a stateFile: whether this start went on from the world kept there. */
+	continued: boolean;
 	stop(): Promise<void>;
 }
 
@@ -45,6 +53,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 		extraUsers: options.extraUsers,
 	});
 	const app = buildServer(context, options.logger);
+	const kept = options.stateFile ? keepWorld(context, app, options.stateFile) : undefined;
 	const host = options.host ?? '127.0.0.1';
 	// A gateway takes thousands of connections at once (n8n sends every item's request together); Node's default
 	// queue of 511 overflows under a few runs of 1,000 items, and the kernel then resets some of them.
@@ -55,8 +64,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 	return {
 		url: `http://${urlHost}:${port}`,
 		port,
+		continued: kept?.continued ?? false,
 		stop: async () => {
 			await app.close();
+			kept?.stop();
 		},
 	};
 }
