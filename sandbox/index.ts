@@ -6,6 +6,7 @@ import type { ExtraUser } from './world/store';
 
 export { DEFAULT_ACCOUNT } from './world/seed';
 export { SandboxControl } from './control/client';
+export { restoreSnapshot, snapshotOf } from './world/snapshot';
 
 export interface SandboxOptions {
 	/** Default 4000 for the CLI; 0 = free port. */

@@ -49,6 +49,8 @@ export const SANDBOX_CREDENTIAL_ID = 'cargusSandbox001';
 export const SMTP_CREDENTIAL_ID = 'smtpSinkLocal001';
 export const WOOCOMMERCE_CREDENTIAL_ID = 'wooCommerceStandIn001';
 export const SHOPIFY_CREDENTIAL_ID = 'shopifyStandIn001';
+/** Example 7's webhook, which the Shopify stand-in delivers each new order to (Shopify's orders/create). */
+export const SHOPIFY_ORDER_WEBHOOK = 'webhook/cargus-shopify-order';
 export const OWNER = {
 	email: 'owner@cargus.example',
 	firstName: 'Cargus',
@@ -74,6 +76,11 @@ export interface LaunchOptions {
 	userFolder?: string; // N8N_USER_FOLDER, default .n8n-cache/user (.n8n-cache/user-<version> for other versions)
 	mailDir?: string; // default .n8n-cache/mail
 	fresh?: boolean; // delete userFolder and mailDir first
+	/**
+	 * Files the sandbox's world (store and clock) and the shop stand-in's orders are kept in across starts (npm start's):
+	 * read at start when there, written after each change and at stop. Without them both begin anew at each start.
+	 */
+	keptWorld?: { sandbox: string; shops: string };
 	build?: boolean; // run `npm run build` first, default true (false also when CARGUS_PACKAGE_BUILT=1: a caller built it)
 	nodeArgs?: string[]; // extra Node.js options for the n8n server process, e.g. ['--inspect=127.0.0.1:9229']
 	/** n8n in queue mode (Postgres, Redis, main and workers); user folders default to .n8n-cache/queue/. */
@@ -462,15 +469,16 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		const built = options.build === false || process.env.CARGUS_PACKAGE_BUILT === '1' ? Promise.resolve() : buildPackage(log);
 		built.catch(() => undefined);
 
-		const sandbox = await startSandbox({ ...options.sandbox, port: options.sandboxPort ?? 4000, host: '127.0.0.1' });
+		const sandbox = await startSandbox({ ...options.sandbox, port: options.sandboxPort ?? 4000, host: '127.0.0.1', stateFile: options.keptWorld?.sandbox });
 		started.push(() => sandbox.stop());
-		log(`sandbox: ${sandbox.url}`);
+		const world = options.keptWorld ? (sandbox.continued ? `, its world going on from ${path.relative(ROOT, options.keptWorld.sandbox)}` : `, a new world kept in ${path.relative(ROOT, options.keptWorld.sandbox)}`) : '';
+		log(`sandbox: ${sandbox.url}${world}`);
 
 		const smtp = await startSmtpSink({ dir: mailDir, port: options.smtpPort ?? 2525 });
 		started.push(() => smtp.stop());
 		log(`smtp sink: ${smtp.host}:${smtp.port}, mails saved in ${smtp.dir}`);
 
-		const shop = await startShopStandIn({ port: options.shopPort ?? 0, onRequest: (line) => log(`shop stand-in: ${line}`) });
+		const shop = await startShopStandIn({ port: options.shopPort ?? 0, onRequest: (line) => log(`shop stand-in: ${line}`), stateFile: options.keptWorld?.shops });
 		started.push(() => shop.stop());
 		log(`shop stand-in: ${shop.url} (WooCommerce's and Shopify's REST APIs, for examples 6 and 7)`);
 
@@ -487,6 +495,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
 		const credentials = credentialsFor(sandbox.url, smtp, shop.url);
 		const secretFile = options.webhookSecretFile ?? path.join(path.dirname(userFolder), 'webhook-secret');
 		const secret = webhookSecret(secretFile);
+		shop.shopify.subscribe('orders/create', `http://127.0.0.1:${n8nPort}/${SHOPIFY_ORDER_WEBHOOK}`, secret);
 		const examples = examplesFor(await sandboxWatchList(sandbox.url), shop.url, secret);
 		const importHash = sha256([JSON.stringify(credentials), JSON.stringify(examples)]);
 		const hashFile = path.join(userFolder, '.n8n', 'cargus-launcher-import.json');

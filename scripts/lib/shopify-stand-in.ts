@@ -4,6 +4,7 @@
  * holds it: its fulfilments with their tracking, their events (a fulfilment's shipment_status is its latest event's)
  * and its financial status. An order not placed here is answered as if it existed and nothing of it is kept.
  */
+import { shopifyDelivery } from './shop-deliveries';
 import type { Answer } from './woocommerce-stand-in';
 
 /** FulfillmentEvent's statuses (Admin REST API, FulfillmentEvent › status). */
@@ -41,9 +42,61 @@ const json = (status: number, body: unknown): Answer => ({ status, body });
 const NOT_FOUND = json(404, { errors: 'Not Found' });
 const API = /^\/admin\/api\/[\d-]+/;
 
+/** A webhook subscription of the shop (Shopify's app settings: topic, address, the app's secret that signs it). */
+export interface ShopifyWebhook {
+	topic: string;
+	address: string;
+	secret: string;
+}
+
+/** One delivery the shop made to a webhook, and what it was answered. */
+export interface ShopifyDelivery {
+	topic: string;
+	orderId: number;
+	status: number;
+	answer: string;
+}
+
 export class ShopifyShop {
 	readonly orders = new Map<number, ShopifyOrder>();
+	readonly webhooks: ShopifyWebhook[] = [];
+	readonly deliveries: ShopifyDelivery[] = [];
 	private nextId = 1000;
+
+	/** Subscribes an address to a topic (one address per topic: a new one replaces the last). */
+	subscribe(topic: string, address: string, secret: string): void {
+		this.webhooks.splice(0, this.webhooks.length, ...this.webhooks.filter((hook) => hook.topic !== topic), { topic, address, secret });
+	}
+
+	/**
+	 * An order a customer places (npm run post-order): a new id, number and name, one more than the shop's highest (at
+	 * least `firstId`), unless it names its own id, which must be new; kept, then delivered as orders/create.
+	 */
+	async placeNewOrder(order: Record<string, unknown>, firstId: number): Promise<{ order: ShopifyOrder; deliveries: ShopifyDelivery[] }> {
+		const asked = order.id === undefined || order.id === null || order.id === '' ? undefined : Number(order.id);
+		if (asked !== undefined && (!Number.isInteger(asked) || asked < 1)) throw new Error(`an order id is a whole number from 1, not ${JSON.stringify(order.id)}`);
+		if (asked !== undefined && this.orders.has(asked)) throw new Error(`the shop has an order ${asked} already (${String(this.orders.get(asked)?.name)}): leave out --id for a new order`);
+		const kept = [...this.orders.values()];
+		const id = asked ?? Math.max(firstId - 1, ...kept.map((other) => other.id)) + 1;
+		const number = Math.max(Number(order.order_number ?? 1001) - 1, ...kept.map((other) => Number(other.order_number ?? 0))) + 1;
+		const placed = this.placeOrder({ ...order, id, admin_graphql_api_id: `gid://shopify/Order/${id}`, number: number - 1000, order_number: number, name: `#${number}` });
+		const deliveries = await Promise.all(this.webhooks.filter((hook) => hook.topic === 'orders/create').map((hook) => this.deliver(hook, placed)));
+		return { order: placed, deliveries };
+	}
+
+	private async deliver(hook: ShopifyWebhook, order: ShopifyOrder): Promise<ShopifyDelivery> {
+		const { fulfillments: _fulfillments, transactions: _transactions, ...sent } = order;
+		const delivery = shopifyDelivery({ ...sent, fulfillments: [] }, hook.secret);
+		let outcome: ShopifyDelivery;
+		try {
+			const response = await fetch(hook.address, { method: 'POST', headers: delivery.headers, body: delivery.body, signal: AbortSignal.timeout(120_000) });
+			outcome = { topic: hook.topic, orderId: order.id, status: response.status, answer: (await response.text()).slice(0, 500) };
+		} catch (err) {
+			outcome = { topic: hook.topic, orderId: order.id, status: 0, answer: err instanceof Error ? `${err.message}${err.cause instanceof Error ? `: ${err.cause.message}` : ''}` : String(err) };
+		}
+		this.deliveries.push(outcome);
+		return outcome;
+	}
 
 	/** An order as Shopify's orders/create webhook sends it, kept from now on. */
 	placeOrder(order: Record<string, unknown>): ShopifyOrder {

@@ -114,6 +114,18 @@ export class WooCommerceShop {
 		return kept;
 	}
 
+	/**
+	 * An order a customer places (npm run post-order): a new id and number, one more than the shop's highest (at least
+	 * `firstId`), unless it names its own id, which must be new (a kept order is never replaced).
+	 */
+	async placeNewOrder(order: Record<string, unknown>, firstId: number): Promise<Order> {
+		const asked = order.id === undefined || order.id === null || order.id === '' ? undefined : Number(order.id);
+		if (asked !== undefined && (!Number.isInteger(asked) || asked < 1)) throw new Error(`an order id is a whole number from 1, not ${JSON.stringify(order.id)}`);
+		if (asked !== undefined && this.orders.has(asked)) throw new Error(`the shop has an order ${asked} already (${String(this.orders.get(asked)?.status)}): leave out --id for a new order`);
+		const id = asked ?? Math.max(firstId - 1, ...this.orders.keys()) + 1;
+		return await this.placeOrder({ ...order, id, number: String(id), order_key: `wc_order_${crypto.randomBytes(6).toString('hex')}` });
+	}
+
 	/** The payment of a pending order arrives (a card payment): payment_complete() puts it in processing; order.updated. */
 	async pay(orderId: number): Promise<Order> {
 		const order = this.orders.get(orderId);
