@@ -14,10 +14,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { launch, n8nTarget, ROOT, type LaunchOptions, type Launched } from './lib/launcher';
-import { publishExamples } from './lib/publish-examples';
+import type { LaunchOptions, Launched } from './lib/launcher';
 import { startPorts, type StartPorts } from './lib/ports';
 import { startFolder, startVariables, takeStartLock } from './lib/start-lock';
+
+// The launcher (the sandbox, n8n's helpers) loads only after the lock is taken: a second start answers in a moment.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const provisioner = require('./provision-n8n.js') as { paths: { root: string }; target(version?: string): { userFolder: string } };
+const ROOT = provisioner.paths.root;
 
 const { values: args } = parseArgs({ options: { n8n: { type: 'string' }, queue: { type: 'boolean' }, fresh: { type: 'boolean' } } });
 /** The folder this start keeps everything in: n8n's user folder, the mails, the webhook secret, the worlds, the lock. */
@@ -25,7 +29,7 @@ const HOME = startFolder(ROOT);
 const rel = (p: string) => (p.startsWith(`${ROOT}${path.sep}`) ? path.relative(ROOT, p) : p);
 
 function folders() {
-	const n8n = n8nTarget(args.n8n);
+	const n8n = provisioner.target(args.n8n);
 	const user = path.basename(n8n.userFolder); // user, or user-<version>
 	const queueHome = path.join(HOME, user.replace(/^user/, 'queue'));
 	return {
@@ -66,12 +70,13 @@ function startOver(): string | undefined {
 
 /** What a second npm start in the same folder says before it stops. */
 function alreadyRunning(running: { pid: number; startedAt: string; addresses: Record<string, string> }): string {
+	const another = Number(/:(\d+)\/$/.exec(running.addresses['n8n editor'] ?? '')?.[1] ?? 5678) + 100;
 	return [
 		`npm start is already running in ${rel(HOME)}/ (process ${running.pid}, started ${running.startedAt}):`,
 		...Object.entries(running.addresses).map(([what, where]) => `  ${what.padEnd(12)} ${where}`),
 		'Use that one (Ctrl-C in its terminal stops it), or start another beside it with a folder and ports of its own:',
-		'  in another clone:  CARGUS_PORT_BASE=6100 npm start',
-		`  in this clone:     CARGUS_START_DIR=.n8n-cache/second CARGUS_PORT_BASE=6100 npm start`,
+		`  in another clone:  CARGUS_PORT_BASE=${another} npm start`,
+		`  in this clone:     CARGUS_START_DIR=.n8n-cache/second CARGUS_PORT_BASE=${another} npm start`,
 		'(CARGUS_PORT_BASE=N takes ports N to N+11: n8n N, the sandbox N+3, the SMTP sink N+4, the shop stand-in N+11.)',
 		'',
 	].join('\n');
@@ -109,6 +114,8 @@ async function main(): Promise<void> {
 		const moved = startOver();
 		process.stdout.write(`${moved ?? '--fresh: nothing kept yet, a new world'}\n`);
 	}
+	const { launch } = await import('./lib/launcher');
+	const { publishExamples } = await import('./lib/publish-examples');
 	launched = await launch(optionsFromCommandLine(ports));
 	if (stopping) return;
 	if (launched.imported && launched.cookie) {
