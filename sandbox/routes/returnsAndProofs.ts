@@ -5,17 +5,12 @@ import { defineOperation } from './operation';
 import { dayAround, parseServiceDate, toServiceDate } from '../world/dates';
 import { traceJson, visibleEvents } from '../world/timelines/shipments';
 import type { Shipment } from '../world/types';
+import { deliveryPicture } from '../world/picture';
 import { barcodesQuery, failWith, requiredQuery } from './inputs';
 
 /** Event 196: the parcel goes back to its sender (after a refusal or a failed delivery). */
 const RETURNING_EVENT_ID = 196;
 const DELIVERED_EVENT_ID = 21;
-
-/**
- * A 1×1 PNG: the delivery confirmation picture of every delivered parcel. Cargus' document says "base64" and
- * nothing more; the sandbox answers a JSON string of base64 image bytes, as InvoiceDocuments answers a PDF.
- */
-const DELIVERY_PICTURE_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /**
  * Three calls of Cargus' API document v3 whose answers no source shows (beyond-the-interface.md): the AWBs going
@@ -40,14 +35,16 @@ export function registerReturnsAndProofs(app: FastifyInstance, context: ServiceC
 			return ok(returning.map(({ shipment, event }) => returnView(shipment, event?.date ?? now, now)), 'AwbRetur');
 		});
 
-	// The delivery confirmation picture of a delivered parcel of the account; 204 before its delivery.
+	// The delivery confirmation picture of a delivered parcel of the account, as a JSON string of base64 PNG bytes (Cargus'
+	// document says "base64" and nothing more). No picture (an unknown AWB, another account's, not delivered): 200 with
+	// JSON null, as the real AwbScan answers, the same for every reason.
 	defineOperation(app, context, 'GET', '/api/AwbScan', { operation: 'deliveryPicture', auth: 'bearer', invalidStatus: 400 },
 		({ query, spec, account, now }) => {
 			const [barcode] = barcodesQuery(query, 'barCodes', spec, 1);
 			const shipment = context.store.shipments.get(barcode);
-			if (!shipment || shipment.clientId !== account.clientId) return noContent();
-			if (!visibleEvents(shipment, now).some((event) => event.EventId === DELIVERED_EVENT_ID)) return noContent();
-			return ok(DELIVERY_PICTURE_BASE64, 'base64Binary');
+			const delivered = shipment?.clientId === account.clientId ? visibleEvents(shipment, now).find((event) => event.EventId === DELIVERED_EVENT_ID) : undefined;
+			if (!shipment || !delivered) return okJson('null');
+			return ok(deliveryPicture(shipment.barcode, delivered.date).toString('base64'), 'base64Binary');
 		});
 
 	// No AWB of the sandbox is redirected: the trace is AwbTrace's.

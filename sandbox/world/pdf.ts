@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { itfModules } from './barcode';
 import { toServiceDate } from './dates';
 import type { Account, Invoice, PickupOrder, Shipment } from './types';
 
@@ -6,25 +7,13 @@ const A4: [number, number] = [595.28, 841.89];
 /** 10 x 14 cm label. */
 const LABEL_10X14: [number, number] = [283.46, 396.85];
 
-/** Interleaved 2 of 5 bar patterns (n narrow, w wide). */
-const ITF_PATTERNS = ['nnwwn', 'wnnnw', 'nwnnw', 'wwnnn', 'nnwnw', 'wnwnn', 'nwwnn', 'nnnww', 'wnnwn', 'nwnwn'];
-
 /** Standard fonts only know WinAnsi: keep text printable whatever the input. */
 function printable(text: string): string {
 	return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '?');
 }
 
 function drawBarcode(page: PDFPage, digits: string, x: number, y: number, height: number, narrow: number): void {
-	const code = digits.length % 2 === 0 ? digits : `0${digits}`;
-	const modules: Array<[boolean, number]> = [[true, 1], [false, 1], [true, 1], [false, 1]];
-	for (let i = 0; i < code.length; i += 2) {
-		const bars = ITF_PATTERNS[Number(code[i])];
-		const spaces = ITF_PATTERNS[Number(code[i + 1])];
-		for (let k = 0; k < 5; k++) {
-			modules.push([true, bars[k] === 'w' ? 3 : 1], [false, spaces[k] === 'w' ? 3 : 1]);
-		}
-	}
-	modules.push([true, 3], [false, 1], [true, 1]);
+	const modules = itfModules(digits);
 	let cursor = x;
 	for (const [isBar, width] of modules) {
 		if (isBar) page.drawRectangle({ x: cursor, y, width: width * narrow, height, color: rgb(0, 0, 0) });

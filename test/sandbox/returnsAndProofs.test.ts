@@ -1,3 +1,6 @@
+import { inflateSync } from 'node:zlib';
+import { parseServiceDate } from '../../sandbox/world/dates';
+import { deliveryPicture } from '../../sandbox/world/picture';
 import { useSandbox } from './support';
 
 const sandbox = useSandbox();
@@ -39,13 +42,27 @@ describe('the AWBs returning to the sender on a day (GET /api/AwbRetur?data=yyyy
 });
 
 describe('the delivery confirmation picture (GET /api/AwbScan?barCodes=)', () => {
-	it('is absent (204) until the parcel is delivered, then a base64 image in a JSON string', async () => {
+	it('is JSON null until the parcel is delivered, then a base64 PNG of 480 x 320 in a JSON string, dated its delivery', async () => {
 		const parcel = await newShipment('delivered');
-		expect((await sandbox.client.call('GET', '/api/AwbScan', { query: { barCodes: parcel.barcode } })).status).toBe(204);
+		const before = await sandbox.client.call('GET', '/api/AwbScan', { query: { barCodes: parcel.barcode } });
+		expect([before.status, before.text]).toEqual([200, 'null']);
 		await sandbox.control.advanceClock({ hours: 12 });
 		const scan = await sandbox.client.call('GET', '/api/AwbScan', { query: { barCodes: parcel.barcode } });
 		expect(scan.status).toBe(200);
-		expect(Buffer.from(scan.json as string, 'base64').subarray(1, 4).toString('latin1')).toBe('PNG');
+		const png = Buffer.from(scan.json as string, 'base64');
+		expect(png.subarray(0, 8).toString('latin1')).toBe('\x89PNG\r\n\x1a\n');
+		expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([480, 320]);
+		// One IDAT: 320 rows of a filter byte and 480 RGB pixels.
+		const idat = png.indexOf('IDAT', 0, 'latin1');
+		expect(inflateSync(png.subarray(idat + 4, idat + 4 + png.readUInt32BE(idat - 4))).length).toBe(320 * (480 * 3 + 1));
+		const delivered = (await sandbox.control.shipments([parcel.barcode]))[0].visibleEvents.find((event) => event.EventId === 21);
+		expect(png.equals(deliveryPicture(parcel.barcode, parseServiceDate(delivered?.Date) ?? 0))).toBe(true);
+		expect(png.equals(deliveryPicture(parcel.barcode, (parseServiceDate(delivered?.Date) ?? 0) + 86_400_000))).toBe(false);
+	});
+
+	it('answers JSON null for an unknown AWB too', async () => {
+		const unknown = await sandbox.client.call('GET', '/api/AwbScan', { query: { barCodes: '1299999999' } });
+		expect([unknown.status, unknown.text]).toEqual([200, 'null']);
 	});
 });
 
