@@ -12,7 +12,7 @@ import type { Destination } from './field';
 import { ruleOf, useOf } from './field';
 import { CARGUS_TIME_ZONE } from '../values/cargusDate';
 import { refuse } from '../values/refusal';
-import { formValuesOf, inputFieldLabel, MAP_AUTOMATICALLY, MAPPING_MODE } from './itemMapping';
+import { formValuesOf, INPUT_SHAPE, inputFieldLabel, inputShapeOf, MAP_AUTOMATICALLY, MAPPING_MODE, orderFieldLabel, shapeFieldLabel, type InputShape } from './itemMapping';
 import { parameterOf, readParameters, rememberValues } from './itemParameters';
 import { quote } from '../values/quote';
 import type { RuleName } from './rules';
@@ -46,17 +46,25 @@ type Placement = (destination: Destination, value: unknown) => void;
 
 /** The input step of an operation whose fields are `fields`; `operation` names it in a missing-rule error. */
 export function inputStep(operation: string, fields: INodeProperties[]): PreSendAction {
-	const formPlans = fields.filter(isValue).map((field) => planOf(operation, field, field.name, field.displayName));
+	const valueFields = fields.filter((field) => isValue(field) && field.name !== INPUT_SHAPE);
+	const formPlans = valueFields.map((field) => planOf(operation, field, field.name, field.displayName));
 	const mapped = fields.some((field) => field.name === MAPPING_MODE);
-	const inputPlans = mapped
-		? fields.filter(isValue).map((field) => planOf(operation, field, field.name, field.name === MAPPING_MODE ? field.displayName : inputFieldLabel(field.name), false, true))
-		: formPlans;
+	// In Map Automatically, errors name the item's fields: by the form's names, or those of the item's shape.
+	const plansNaming = (label: (name: string) => string) =>
+		valueFields.map((field) => planOf(operation, field, field.name, field.name === MAPPING_MODE ? field.displayName : label(field.name), false, label));
+	const inputPlans = mapped ? plansNaming(inputFieldLabel) : formPlans;
+	const shapePlans = new Map<InputShape, FieldPlan[]>();
 	const formNames = formPlans.map((plan) => plan.field.name);
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
 		const fromItem = mapped && parameterOf(this, MAPPING_MODE) === MAP_AUTOMATICALLY;
-		if (fromItem) rememberValues(this, formValuesOf(this.getInputData().json, fields));
+		const shape = fromItem && fields.some((field) => field.name === INPUT_SHAPE) ? inputShapeOf(this) : undefined;
+		let plans = fromItem ? inputPlans : formPlans;
+		if (shape !== undefined) {
+			if (!shapePlans.has(shape)) shapePlans.set(shape, plansNaming((name) => shapeFieldLabel(shape, name)));
+			plans = shapePlans.get(shape) as FieldPlan[];
+		}
+		if (fromItem) rememberValues(this, formValuesOf(shapedItem(this, shape), fields));
 		else readParameters(this, formNames);
-		const plans = fromItem ? inputPlans : formPlans;
 		const timezone = this.getTimezone();
 		const placeInRequest: Placement = (destination, value) => putInRequest(options, destination, value);
 		const read = new Map<string, unknown>();
@@ -75,6 +83,13 @@ export function inputStep(operation: string, fields: INodeProperties[]): PreSend
 	};
 }
 
+/** The input item as the form's names give it: itself, or the values its shape gives beside its own fields. */
+function shapedItem(context: IExecuteSingleFunctions, shape: InputShape | undefined): IDataObject {
+	const item = context.getInputData().json;
+	if (shape === undefined) return item;
+	return { ...item, ...shape.valuesOf(item, (itemField, problem) => refuse(context, orderFieldLabel(itemField), problem)) };
+}
+
 function isValue(field: INodeProperties): boolean {
 	return !NOT_VALUES.includes(field.type);
 }
@@ -84,8 +99,8 @@ function listOf(to: Destination | Destination[] | undefined): Destination[] {
 	return Array.isArray(to) ? to : [to];
 }
 
-/** `inputNames`: errors name the input item's fields (Map Automatically), not the form's. */
-function planOf(operation: string, field: INodeProperties, path: string, label: string, nested = false, inputNames = false): FieldPlan {
+/** `inputLabel`: errors name the input item's fields (Map Automatically), not the form's. */
+function planOf(operation: string, field: INodeProperties, path: string, label: string, nested = false, inputLabel?: (name: string) => string): FieldPlan {
 	const required = field.required === true;
 	// An optional dropdown left empty is not chosen, as optional text left empty is not given.
 	const blankAllowed = !required && (nested || field.type === 'string' || field.type === 'options');
@@ -93,7 +108,7 @@ function planOf(operation: string, field: INodeProperties, path: string, label: 
 	if (field.type === 'collection') {
 		const children = ((field.options ?? []) as INodeProperties[])
 			.filter(isValue)
-			.map((child) => planOf(operation, child, `${path}.${child.name}`, inputNames ? inputFieldLabel(child.name) : `${label} › ${child.displayName}`, true, inputNames));
+			.map((child) => planOf(operation, child, `${path}.${child.name}`, inputLabel ? inputLabel(child.name) : `${label} › ${child.displayName}`, true, inputLabel));
 		return { field, label, required, blankAllowed, to, children };
 	}
 	if (field.type === 'fixedCollection') {
@@ -104,7 +119,7 @@ function planOf(operation: string, field: INodeProperties, path: string, label: 
 			to: listOf(useOf(group).to),
 			children: group.values
 				.filter(isValue)
-				.map((child) => planOf(operation, child, `${path}.${group.name}.${child.name}`, inputNames ? `"${child.name}"` : child.displayName, true, inputNames)),
+				.map((child) => planOf(operation, child, `${path}.${group.name}.${child.name}`, inputLabel ? `"${child.name}"` : child.displayName, true, inputLabel)),
 		}));
 		return { field, label, required, blankAllowed, to, groups };
 	}

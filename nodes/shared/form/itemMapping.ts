@@ -9,9 +9,33 @@ import type { IDataObject, IExecuteSingleFunctions, INodeProperties, INodeProper
 export const MAPPING_MODE = 'mappingMode';
 export const MAP_AUTOMATICALLY = 'autoMapInputData';
 const DEFINE_BELOW = 'defineBelow';
+export const INPUT_SHAPE = 'inputShape';
+const FIELDS_BY_NAME = 'fieldsByName';
 
-/** The Mapping Mode field and a notice naming the input fields, then `fields`, each shown when mapped in the form. */
-export function withMappingMode(fields: INodeProperties[], what: string): INodeProperties[] {
+/**
+ * An input item of another shape than the form's names, such as a shop's order as the shop sends it: the form's
+ * values it gives, each read and checked as the form's. A value the item lacks is refused naming the item's field.
+ */
+export interface InputShape {
+	name: string;
+	value: string;
+	description: string;
+	/** The notice shown with this shape: what the item is and what comes from where. */
+	notice: string;
+	/** The values of the form's fields (by name) this item gives; `refuse` names the item's field that lacks one. */
+	valuesOf(item: IDataObject, refuse: (itemField: string, problem: string) => Error): IDataObject;
+	/** The item's field each form field is read from, for errors: `recipientPhone` → `shipping.phone, billing.phone`. */
+	sources: Record<string, string>;
+}
+
+// Every shape a form takes, by its value: an error anywhere in the item's run names the shape's fields.
+const SHAPES = new Map<string, InputShape>();
+
+/**
+ * The Mapping Mode field and a notice naming the input fields, then `fields`, each shown when mapped in the form.
+ * With `shapes`, Map Automatically also takes items of those shapes (Input Shape), each with a notice of its own.
+ */
+export function withMappingMode(fields: INodeProperties[], what: string, shapes: InputShape[] = []): INodeProperties[] {
 	const mode: INodeProperties = {
 		displayName: 'Mapping Mode',
 		name: MAPPING_MODE,
@@ -27,15 +51,55 @@ export function withMappingMode(fields: INodeProperties[], what: string): INodeP
 		],
 		default: DEFINE_BELOW,
 	};
+	const byName = shapes.length > 0 ? { [INPUT_SHAPE]: [FIELDS_BY_NAME] } : {};
 	const notice: INodeProperties = {
 		displayName: `Each input item gives the ${what}'s fields by these names: ${fields.flatMap(inputNames).join(', ')}. Other fields of the item are left alone; a field it lacks takes the form's default.`,
 		name: 'mappingNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { [MAPPING_MODE]: [MAP_AUTOMATICALLY] } },
+		displayOptions: { show: { [MAPPING_MODE]: [MAP_AUTOMATICALLY], ...byName } },
 	};
 	const inForm = fields.map((field) => ({ ...field, displayOptions: { ...field.displayOptions, show: { ...field.displayOptions?.show, [MAPPING_MODE]: [DEFINE_BELOW] } } }));
-	return [mode, notice, ...inForm];
+	if (shapes.length === 0) return [mode, notice, ...inForm];
+	for (const each of shapes) SHAPES.set(each.value, each);
+	const shape: INodeProperties = {
+		displayName: 'Input Shape',
+		name: INPUT_SHAPE,
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Fields by Name', value: FIELDS_BY_NAME, description: `Each item gives the ${what}'s fields by the form's names` },
+			...shapes.map(({ name, value, description }) => ({ name, value, description })),
+		],
+		default: FIELDS_BY_NAME,
+		description: 'What each input item is',
+		displayOptions: { show: { [MAPPING_MODE]: [MAP_AUTOMATICALLY] } },
+	};
+	const shapeNotices: INodeProperties[] = shapes.map((each) => ({
+		displayName: each.notice,
+		name: 'shapeNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { [MAPPING_MODE]: [MAP_AUTOMATICALLY], [INPUT_SHAPE]: [each.value] } },
+	}));
+	return [mode, shape, notice, ...shapeNotices, ...inForm];
+}
+
+/** The Input Shape chosen for the item in Map Automatically; undefined for fields by name, or a form without shapes. */
+export function inputShapeOf(context: IExecuteSingleFunctions): InputShape | undefined {
+	if (SHAPES.size === 0 || context.getNodeParameter(MAPPING_MODE, DEFINE_BELOW) !== MAP_AUTOMATICALLY) return undefined;
+	return SHAPES.get(context.getNodeParameter(INPUT_SHAPE, FIELDS_BY_NAME) as string);
+}
+
+/** How an error names a form field read from an item of a shape: by the item's field it came from. */
+export function shapeFieldLabel(shape: InputShape, name: string): string {
+	const source = shape.sources[name];
+	return source === undefined ? inputFieldLabel(name) : orderFieldLabel(source);
+}
+
+/** How an error names the order's fields a value comes from: `shipping.phone, billing.phone` → Order field "shipping.phone" or "billing.phone". */
+export function orderFieldLabel(paths: string): string {
+	return `Order field ${paths.split(', ').map((path) => `"${path}"`).join(' or ')}`;
 }
 
 /** The names a field takes in the input item: a collection's own fields sit beside the others. */
@@ -54,7 +118,7 @@ export function formValuesOf(json: IDataObject, fields: INodeProperties[]): Map<
 	const has = (name: string) => Object.prototype.hasOwnProperty.call(json, name);
 	const values = new Map<string, unknown>();
 	for (const field of fields) {
-		if (field.name === MAPPING_MODE || field.type === 'notice') continue;
+		if (field.name === MAPPING_MODE || field.name === INPUT_SHAPE || field.type === 'notice') continue;
 		if (field.type === 'collection') {
 			const children = ((field.options ?? []) as INodeProperties[]).filter((child) => has(child.name));
 			values.set(field.name, Object.fromEntries(children.map((child) => [child.name, json[child.name]])));
@@ -82,5 +146,7 @@ export function inputFieldLabel(name: string): string {
 
 /** How an error names a field: by the input item's field in Map Automatically, by the form's label otherwise. */
 export function fieldLabel(context: IExecuteSingleFunctions, name: string, displayName: string): string {
+	const shape = inputShapeOf(context);
+	if (shape !== undefined) return shapeFieldLabel(shape, name);
 	return context.getNodeParameter(MAPPING_MODE, DEFINE_BELOW) === MAP_AUTOMATICALLY ? inputFieldLabel(name) : displayName;
 }

@@ -12,6 +12,8 @@ import { priceTableField, shipmentOptionFields } from '../../../shared/form/pric
 import { weightUnitField } from '../../../shared/form/weights';
 import { withWeight } from '../../../shared/run/weightReport';
 import { LOOKBACK_DAYS, askOncePerOrder } from './oncePerOrder/oncePerOrder';
+import { shopifyOrder } from './shopOrders/shopifyOrder';
+import { wooCommerceOrder } from './shopOrders/wooCommerceOrder';
 
 const RECIPIENT_ADDRESS: AddressPlace = {
 	at: { object: 'Recipient' },
@@ -200,7 +202,7 @@ export const create = operation({
 			priceTableField,
 			...returnVoucherFields,
 		], 'additionalAwbFields'),
-	], 'AWB'),
+	], 'AWB', [wooCommerceOrder, shopifyOrder]),
 	preSend: [nestedBody, piecesToBody, oneWayToRepay],
 	output: [awbCreated, withWeight],
 	// As a tool, ShippingCost says its currency and how its parts add up; a workflow's item is as before.
