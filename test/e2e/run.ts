@@ -56,7 +56,7 @@ import { tellTheCustomerCheck } from './tellTheCustomer';
 import { shippedDaysAgoCheck } from './shippedDaysAgo';
 import { startedStateCheck } from './startedState';
 import { toolFormCheck } from './toolForm';
-import { mcpToolCheck } from './mcpTool';
+import { mcpEveryToolCheck, mcpToolCheck } from './mcpTool';
 import { example, type ExampleWorkflow, type WorkflowSummary } from './n8n-api';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -313,6 +313,7 @@ async function main(): Promise<void> {
 		await printLabelsExampleCheck(live, control);
 		// Before the clock moves: once the sandbox runs days ahead of n8n, the look reads other days than the AWB's.
 		await mcpToolCheck(live, control, SANDBOX_CREDENTIAL_ID);
+		await mcpEveryToolCheck(live, control, SANDBOX_CREDENTIAL_ID);
 
 		// The checks that move the sandbox's clock each make the world they need: they pass in any order
 		// (CARGUS_E2E_ORDER=reverse runs them backwards), at any hour and in any time zone (docs/testing.md).
