@@ -29,9 +29,11 @@ export interface RateLimited {
 export const DEFAULT_RATE_LIMIT_WAIT_SECONDS = 60;
 
 /**
- * One gate per subscription key and base URL, as Cargus' gateway counts. Once the gateway has refused a
- * request, the process starts that key's requests one `intervalMs` apart, learnt from how many the
- * gateway served in the Retry-After window before it refused, and eases off again when refusals stop.
+ * One gate per subscription key and base URL, as Cargus' gateway counts. Before the gateway has refused a request,
+ * a burst starts a few requests at once and more as they are served (a slow start): the first refusal then finds
+ * few under way, where a batch sent all at once would be refused nearly whole. Once the gateway has refused, the
+ * process starts that key's requests one `intervalMs` apart, learnt from the first refusal's Retry-After and how
+ * many the gateway served in it, and keeps that pace for its later executions: the limit is the subscription's.
  */
 interface Gate {
 	intervalMs: number;
@@ -39,12 +41,23 @@ interface Gate {
 	closedUntilMs: number;
 	/** When the last request let through by the queue started. */
 	lastStartMs: number;
-	/** Requests waiting for their turn, in order; one loop lets them through one `intervalMs` apart. */
+	/** Requests waiting for their turn, in order; one loop lets them through. */
 	queue: Array<{ go: () => void; cancel: () => void }>;
 	letting: boolean;
-	/** When the requests served in the last minute started. */
+	/** When the requests served in the last minute were answered. */
 	served: number[];
 	lastRefusalMs: number;
+	/**
+	 * The first refusal's window (its Retry-After before its answer) and the requests served in it: those answered in
+	 * it, and those under way when the refusal came (sent before it or beside it) as their answers arrive.
+	 */
+	learning?: { windowMs: number; toMs: number; served: number };
+	/** Before any refusal: how many requests may be under way at once, grown by each one served while others waited. */
+	allowance: number;
+	/** When each request under way started. */
+	underWay: Set<UnderWay>;
+	/** Wakes the queue's loop when a request under way ends. */
+	wake?: () => void;
 }
 
 const gates = new Map<string, Gate>();
@@ -55,11 +68,15 @@ const MAX_SERVED = 2_000;
 const MARGIN = 1.1;
 /** A refusal while paced slows the pace by a tenth. */
 const SLOWER = 1.1;
-/** Refusal-free time after which the pace eases off, 2% each request served. */
-const EASE_AFTER_MS = 10_000;
-const EASIER = 0.98;
 const MIN_INTERVAL_MS = 5;
+/** How far a late turn may be made up on the next. */
+const CATCH_UP = 0.25;
 const MAX_INTERVAL_MS = 10_000;
+/** The slow start: one request under way at first, half a request more for each served while others waited. */
+const FIRST_ALLOWANCE = 1;
+const GROWTH = 0.5;
+/** A request under way this long no longer holds back the others (a slow answer must not stall a batch). */
+const UNDER_WAY_MS = 1_000;
 /** Waits for a 429 without a readable Retry-After: 1 s, then twice as long each time, at most 30 s. */
 const FIRST_BACKOFF_MS = 1_000;
 const MAX_BACKOFF_MS = 30_000;
@@ -95,14 +112,16 @@ export async function throughRateLimit<T>(
 ): Promise<T> {
 	const gate = gateOf(gateKey);
 	for (let refusals = 0; ; refusals++) {
-		await takeTurn(gate, patience.signal);
-		const startedMs = Date.now();
+		const underWay = await takeTurn(gate, patience.signal);
+		const { startedMs } = underWay;
 		let outcome: Outcome<T>;
 		try {
 			outcome = { value: await send() };
 		} catch (error) {
 			outcome = { error };
 		}
+		gate.underWay.delete(underWay);
+		gate.wake?.();
 		const limited = rateLimitOf(outcome);
 		if (limited === undefined) {
 			noteServed(gate, startedMs);
@@ -145,16 +164,18 @@ function gateOf(key: string): Gate {
 	let gate = gates.get(key);
 	if (gate === undefined) {
 		if (gates.size >= MAX_GATES) gates.clear();
-		gate = { intervalMs: 0, closedUntilMs: 0, lastStartMs: 0, queue: [], letting: false, served: [], lastRefusalMs: 0 };
+		gate = { intervalMs: 0, closedUntilMs: 0, lastStartMs: 0, queue: [], letting: false, served: [], lastRefusalMs: 0, allowance: FIRST_ALLOWANCE, underWay: new Set() };
 		gates.set(key, gate);
 	}
 	return gate;
 }
 
-async function takeTurn(gate: Gate, signal?: AbortSignal): Promise<void> {
+/** Waits for the request's turn and counts it under way from then (at once, so that a burst sees it). */
+async function takeTurn(gate: Gate, signal?: AbortSignal): Promise<UnderWay> {
 	if (signal?.aborted) throw cancelled();
-	if (gate.intervalMs === 0 && gate.closedUntilMs <= Date.now() && gate.queue.length === 0) return;
-	await new Promise<void>((resolve, reject) => {
+	const now = Date.now();
+	if (gate.intervalMs === 0 && gate.closedUntilMs <= now && gate.queue.length === 0 && underWayCount(gate, now) < gate.allowance) return underWayFrom(gate, now);
+	return await new Promise<UnderWay>((resolve, reject) => {
 		const onAbort = () => {
 			gate.queue = gate.queue.filter((waiter) => waiter !== entry);
 			reject(cancelled());
@@ -162,7 +183,7 @@ async function takeTurn(gate: Gate, signal?: AbortSignal): Promise<void> {
 		const entry = {
 			go: () => {
 				signal?.removeEventListener('abort', onAbort);
-				resolve();
+				resolve(underWayFrom(gate, Date.now()));
 			},
 			cancel: onAbort,
 		};
@@ -173,8 +194,9 @@ async function takeTurn(gate: Gate, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * Lets the queue's requests through one at a time, each at least `intervalMs` after the one before actually went
- * (a busy event loop delays a turn, it never brings two together) and none before a Retry-After has passed.
+ * Lets the queue's requests through one at a time: paced, each at least `intervalMs` after the one before actually
+ * went (a busy event loop delays a turn, it never brings two together); before any refusal, while fewer than the
+ * allowance are under way. None goes before a Retry-After has passed.
  */
 async function letThrough(gate: Gate): Promise<void> {
 	if (gate.letting) return;
@@ -187,7 +209,12 @@ async function letThrough(gate: Gate): Promise<void> {
 				await sleep(wait);
 				continue;
 			}
-			gate.lastStartMs = now;
+			if (gate.intervalMs === 0 && underWayCount(gate, now) >= gate.allowance) {
+				await untilOneEnds(gate, now);
+				continue;
+			}
+			// Paced, a turn taken late is made up on the next ones (a quarter of the pace at most): the pace holds on average.
+			gate.lastStartMs = Math.max(now - gate.intervalMs * CATCH_UP, gate.lastStartMs + gate.intervalMs);
 			gate.queue.shift()?.go();
 		}
 	} finally {
@@ -195,33 +222,83 @@ async function letThrough(gate: Gate): Promise<void> {
 	}
 }
 
+interface UnderWay {
+	startedMs: number;
+}
+
+function underWayFrom(gate: Gate, startedMs: number): UnderWay {
+	const underWay = { startedMs };
+	gate.underWay.add(underWay);
+	return underWay;
+}
+
+/** The requests under way that still hold back the others. */
+function underWayCount(gate: Gate, now: number): number {
+	let count = 0;
+	for (const { startedMs } of gate.underWay) if (now - startedMs < UNDER_WAY_MS) count++;
+	return count;
+}
+
+/** Until a request under way ends, or the oldest of them no longer holds back the others. */
+async function untilOneEnds(gate: Gate, now: number): Promise<void> {
+	let oldest = now;
+	for (const { startedMs } of gate.underWay) oldest = Math.min(oldest, startedMs);
+	await Promise.race([new Promise<void>((resolve) => (gate.wake = resolve)), sleep(Math.max(1, oldest + UNDER_WAY_MS - now))]);
+	gate.wake = undefined;
+}
+
 function noteServed(gate: Gate, startedMs: number): void {
-	gate.served.push(startedMs);
-	while (gate.served.length > MAX_SERVED || (gate.served.length > 0 && gate.served[0] < startedMs - SERVED_MEMORY_MS)) gate.served.shift();
-	if (gate.intervalMs > 0 && startedMs - gate.lastRefusalMs > EASE_AFTER_MS) {
-		gate.intervalMs = gate.intervalMs < 5 ? 0 : gate.intervalMs * EASIER;
+	const now = Date.now();
+	gate.served.push(now);
+	while (gate.served.length > MAX_SERVED || (gate.served.length > 0 && gate.served[0] < now - SERVED_MEMORY_MS)) gate.served.shift();
+	// Grown only while requests wait for it: a process that sends one at a time keeps the burst it starts with.
+	if (gate.intervalMs === 0 && gate.queue.length > 0) gate.allowance += GROWTH;
+	if (gate.learning !== undefined && startedMs <= gate.learning.toMs) {
+		gate.learning.served++;
+		learnPace(gate);
 	}
 }
 
 /**
  * A refusal of a request started after the last refusal was learnt from says the pace was too fast: the first one
- * sets the pace from the requests served in the Retry-After window, each later one slows it by a tenth. The
- * requests refused with it, under way before, teach nothing more. Every refusal closes the gate for its Retry-After.
+ * sets the pace from the requests the gateway served in the Retry-After window before it (those still under way
+ * count as their answers come), each later one slows it by a tenth. The requests refused with it, under way before,
+ * teach nothing more. Every refusal closes the gate for its Retry-After.
  */
 function noteRefusal(gate: Gate, startedMs: number, now: number, waitMs: number): void {
-	if (startedMs >= gate.lastRefusalMs) {
+	if (startedMs > gate.lastRefusalMs) {
 		const window = Math.max(waitMs, FIRST_BACKOFF_MS);
-		const servedInWindow = gate.served.filter((started) => started > now - window).length;
-		const learnt = gate.intervalMs > 0 ? gate.intervalMs * SLOWER : servedInWindow > 0 ? (window / servedInWindow) * MARGIN : MIN_INTERVAL_MS;
-		// Slower than one request per Retry-After would not serve more.
-		gate.intervalMs = Math.min(Math.max(learnt, MIN_INTERVAL_MS), window, MAX_INTERVAL_MS);
+		if (gate.intervalMs > 0) {
+			gate.intervalMs = paceWithin(gate.intervalMs * SLOWER, window);
+			gate.learning = undefined;
+		} else {
+			gate.learning = { windowMs: window, toMs: now, served: gate.served.filter((answered) => answered > now - window).length };
+			learnPace(gate);
+		}
 		gate.lastRefusalMs = now;
 	}
 	gate.closedUntilMs = Math.max(gate.closedUntilMs, now + waitMs);
 }
 
+/** The pace of the first refusal's window: its length over the requests served in it, kept a tenth under. */
+function learnPace(gate: Gate): void {
+	if (gate.learning === undefined) return;
+	const { windowMs, served } = gate.learning;
+	gate.intervalMs = paceWithin(served > 0 ? (windowMs / served) * MARGIN : MIN_INTERVAL_MS, windowMs);
+}
+
+/** Slower than one request per Retry-After would not serve more. */
+function paceWithin(intervalMs: number, window: number): number {
+	return Math.min(Math.max(intervalMs, MIN_INTERVAL_MS), window, MAX_INTERVAL_MS);
+}
+
 function cancelled(): Error {
 	return new Error("The execution was cancelled while it waited for Cargus' rate limit");
+}
+
+/** The pace of a gate, ms between two requests (0: none learnt), for tests. */
+export function paceOf(gateKey: string): number {
+	return gates.get(gateKey)?.intervalMs ?? 0;
 }
 
 /** Forgets every gate (tests). */
