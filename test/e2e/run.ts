@@ -55,6 +55,7 @@ import { clockMoveCheck } from './clockMove';
 import { tellTheCustomerCheck } from './tellTheCustomer';
 import { shippedDaysAgoCheck } from './shippedDaysAgo';
 import { startedStateCheck } from './startedState';
+import { startAgainCheck } from './startAgain';
 import { toolFormCheck } from './toolForm';
 import { mcpEveryToolCheck, mcpToolCheck } from './mcpTool';
 import { example, type ExampleWorkflow, type WorkflowSummary } from './n8n-api';
@@ -332,6 +333,8 @@ async function main(): Promise<void> {
 			() => clockMoveCheck(live, control),
 			// The example 1 AWB's way to cash on delivery takes days.
 			() => shopOrderAwbCheck(live, control, createdAwb, createdOn),
+			// npm start itself, twice on one folder, with a sandbox of its own (test/e2e/startAgain.ts).
+			() => startAgainCheck(E2E_DIR),
 		];
 		if (process.env.CARGUS_E2E_ORDER === 'reverse') clockChecks.reverse();
 		for (const run of clockChecks) await run();

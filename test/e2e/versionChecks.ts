@@ -42,6 +42,7 @@ export const CLOCK_SERVER_CHECKS: readonly string[] = [
 	'"mark orders paid"',
 	'published: the sandbox clock moved',
 	'shows up in shipment › get many by date',
+	'npm start again',
 ];
 
 /** The two halves of the default version's checks: CARGUS_E2E_ONLY of the first, CARGUS_E2E_SKIP of the second. */
