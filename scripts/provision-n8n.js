@@ -35,7 +35,8 @@ const N8N_VERSIONS = {
 	},
 	// The MCP server registry module refreshes its list from api.n8n.io, out of reach here (ENOTFOUND in the log).
 	'2.40.7': { node: NODE_24, overrides: { linkedom: '0.18.12' }, env: { N8N_DISABLED_MODULES: 'mcp-registry' } },
-	// The newest 2.x whose dependencies the npm registry serves here: 2.41.3 needs n8n-core 2.41.2, which it lacks.
+	// The newest 2.x whose dependencies the npm registry serves here: 2.41.3 needs 23 n8n packages of its release, of
+	// which 21 are missing (n8n-core 2.41.2, n8n-editor-ui 2.41.1, @n8n/config 2.39.1, ...: docs/compatibility.md).
 	'2.41.1': { node: NODE_24, overrides: { linkedom: '0.18.12' }, env: { N8N_DISABLED_MODULES: 'mcp-registry' } },
 };
 const DEFAULT_N8N_VERSION = '2.40.7';

@@ -8,9 +8,10 @@
 import type { SandboxControl } from '../../sandbox';
 import type { Launched } from '../../scripts/lib/launcher';
 import type { StoredMail } from '../../scripts/lib/smtp-sink';
-import { assert, check, sleep, waitFor } from './checks';
+import { afterAnotherPoll } from './anotherPoll';
+import { assert, check, waitFor } from './checks';
 import { customerMails, kindOf, MAILED_EVENTS, recipientEmailOf, SKIPPED_NODE, TELL_THE_CUSTOMER, type MailKind } from './customerMails';
-import { example, execution, executionsOf, finishedExecutions, outputOf, type NodeOutputItem, type WorkflowSummary } from './n8n-api';
+import { example, execution, executionsOf, finishedExecutions, isUnfinished, outputOf, type NodeOutputItem, type WorkflowSummary } from './n8n-api';
 import { deliveriesWithin } from './plannedDeliveries';
 import { sendShopOrder, shopOrder, SHOP_ORDER_WORKFLOW } from './shopOrder';
 
@@ -55,7 +56,8 @@ export async function tellTheCustomerCheck(live: Launched, control: SandboxContr
 			await control.clearRequests();
 			await waitFor('the first poll', 90000, async () => ((await control.requests()).some((q) => q.operation.startsWith('trace') && q.status === 200) ? true : undefined));
 		}
-		await sleep(2000);
+		// Executions of earlier polls under way end before the count starts.
+		await waitFor('the executions of "Tell the customer" under way to finish', 120000, async () => ((await executionsOf(live, TELL_THE_CUSTOMER)).some(isUnfinished) ? undefined : true));
 		const executionsBefore = new Set((await executionsOf(live, TELL_THE_CUSTOMER)).map((run) => run.id));
 		const mailsBefore = live.smtp.mails.length;
 
@@ -96,10 +98,13 @@ export async function tellTheCustomerCheck(live: Launched, control: SandboxContr
 			const planted5and21 = found.skipped.filter((item) => plantedBarcodes.includes(String(item.json.Barcode)));
 			return planted5and21.length >= 2 * planted.length ? found : undefined;
 		});
-		// One more poll goes by: nothing comes twice.
-		await sleep(70000);
+		// One more poll goes by (waited for: it emits an AWB added for it): nothing comes twice.
+		const another = await afterAnotherPoll(live, control, TELL_THE_CUSTOMER, TRIGGER);
 		const all = mails();
 		const final = await skippedItems();
+		const keys = final.trigger.map((item) => `${String(item.json.Barcode)}|${String(item.json.EventId)}|${String(item.json.Date)}`);
+		const twice = keys.filter((key, index) => keys.indexOf(key) !== index);
+		assert(twice.length === 0, `events emitted twice: ${twice.join(', ')}`);
 
 		const toDelivered = kinds(all, delivered.email);
 		const toRefused = kinds(all, refused.email);
@@ -123,7 +128,7 @@ export async function tellTheCustomerCheck(live: Launched, control: SandboxContr
 		assert(wordsOf[language] !== undefined && all.every((mail) => wordsOf[language].test(mail.subject)), `Shop settings › language is ${language}; subjects: ${all.map((mail) => mail.subject).join('; ')}`);
 		return (
 			`${delivered.barcode} -> ${delivered.email}: 1 out for delivery + 1 delivered; ${refused.barcode} (refused) -> ${refused.email}: ${toRefused.out} out for delivery + 1 refused; ` +
-			`${all.length} mails in ${language}, each to its AWB's recipient; ${final.skipped.length} events skipped (no email), ${planted.length * 2} of them the planted AWBs'; ${seen.runs.length} -> ${final.runs.length} executions`
+			`${all.length} mails in ${language}, each to its AWB's recipient; ${final.skipped.length} events skipped (no email), ${planted.length * 2} of them the planted AWBs'; ${seen.runs.length} -> ${final.runs.length} executions, the last poll's (${another.executionId}: AWB ${another.marker} added for it) repeating none`
 		);
 	});
 }

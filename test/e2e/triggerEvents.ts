@@ -8,7 +8,7 @@ import type { ControlInvoice } from '../../sandbox/control/client';
 import type { Launched } from '../../scripts/lib/launcher';
 import { repaidBarcodes } from '../trigger/helpers/account';
 import { assert, check, sleep, waitFor } from './checks';
-import { executionsOf } from './n8n-api';
+import { executionsOf, isUnfinished } from './n8n-api';
 
 export const INVOICES_WORKFLOW = 'cargusExample002';
 export const CASH_ON_DELIVERY_WORKFLOW = 'cargusExample004';
@@ -37,6 +37,14 @@ export async function invoicesIssuedSince(control: SandboxControl, after: string
 	);
 }
 
+/** Waits until no execution of the workflow is under way: what its polls emitted so far has been mailed. */
+export async function executionsDone(live: Launched, workflowId: string): Promise<number> {
+	return await waitFor(`the executions of ${workflowId} under way to finish`, 120000, async () => {
+		const runs = await executionsOf(live, workflowId);
+		return runs.some(isUnfinished) ? undefined : runs.length;
+	});
+}
+
 /** Waits for one invoice mail per invoice since `mailsBefore`, then checks none more comes and each has its invoice's PDF. */
 export async function expectOneMailPerInvoice(live: Launched, mailsBefore: number, invoices: ControlInvoice[]): Promise<{ mails: number; files: string[] }> {
 	const names = new Set(invoices.map((invoice) => `${invoice.Series}${invoice.Number}.pdf`));
@@ -48,7 +56,8 @@ export async function expectOneMailPerInvoice(live: Launched, mailsBefore: numbe
 		const sent = mailsSince(live, mailsBefore, INVOICE_SUBJECT).filter(ofThese);
 		return sent.length >= invoices.length ? sent : undefined;
 	});
-	await sleep(5000);
+	// Every execution started so far has sent its mails: one that mailed an invoice twice would be counted now.
+	await executionsDone(live, INVOICES_WORKFLOW);
 	const extra = mailsSince(live, mailsBefore, INVOICE_SUBJECT).filter(ofThese).length - invoices.length;
 	assert(extra === 0, `${extra} emails more than the ${invoices.length} invoices issued`);
 	const expectedFiles = invoices.map((invoice) => `${invoice.Series}${invoice.Number}.pdf`).sort();
@@ -114,7 +123,7 @@ export async function cashOnDeliveryExampleCheck(live: Launched, control: Sandbo
 			const sent = mailsSince(live, mailsBefore, PAID_SUBJECT);
 			return sent.length >= repaid.length ? sent : undefined;
 		});
-		await sleep(5000);
+		await executionsDone(live, CASH_ON_DELIVERY_WORKFLOW);
 		const extra = mailsSince(live, mailsBefore, PAID_SUBJECT).length - repaid.length;
 		assert(extra === 0, `${extra} emails more than the ${repaid.length} repayments`);
 		const mailed = mails.map((mail) => /AWB (\d+)/.exec(mail.subject)?.[1] ?? mail.subject).sort();
