@@ -31,8 +31,10 @@ export function onlyFor(version: string, defaultVersion: string, everything: boo
  * The default version's checks run on two n8n servers of that version at once (two processes of run.ts, each its own
  * user folder, sandbox and ports): the first runs these, the checks that move the sandbox's clock and mostly wait for
  * n8n's polls (about half of the time of the whole suite), the second every other check. The first also runs example
- * 1's webhook (the last of these follows the AWB it makes) and reads its n8n's log for calls outside the machine. The words are those of scripts/e2e-clocks.sh, as
- * CARGUS_E2E_ONLY takes them; "watches the whole account" stays with the other checks, which it balances.
+ * 1's webhook (the last of these follows the AWB it makes) and reads its n8n's log for calls outside the machine. The
+ * clock-moving words are those of scripts/e2e-clocks.sh, as CARGUS_E2E_ONLY takes them; "watches the whole account" stays
+ * with the other checks, which it balances; "npm start again" runs here beside the clock moves (its own n8n), and the
+ * MCP run over every reading tool, which moves no clock, here before the first move, to balance the two servers.
  */
 export const CLOCK_SERVER_CHECKS: readonly string[] = [
 	'"e-shop order to awb and label": webhook',
@@ -43,6 +45,7 @@ export const CLOCK_SERVER_CHECKS: readonly string[] = [
 	'published: the sandbox clock moved',
 	'shows up in shipment › get many by date',
 	'npm start again',
+	'every tool that lists or reads',
 ];
 
 /** The two halves of the default version's checks: CARGUS_E2E_ONLY of the first, CARGUS_E2E_SKIP of the second. */
