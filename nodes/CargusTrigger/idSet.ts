@@ -44,7 +44,7 @@ export function dayOf(date: unknown): string | undefined {
 	return match ? match[1] : undefined;
 }
 
-/** Cargus' today (Bucharest's, by n8n's clock) as "YYYY-MM-DD": the day the trigger's windows count from. */
+/** Cargus' today (Bucharest's, by Cargus' clock: values/cargusDate.ts) as "YYYY-MM-DD": the day the trigger's windows count from. */
 export function today(): string {
 	return cargusToday().toFormat('yyyy-MM-dd');
 }
@@ -52,7 +52,7 @@ export function today(): string {
 /** How many days the service's clock may be ahead of n8n's: every window reaches that far past today. */
 export const SERVICE_DAYS_AHEAD = 21;
 
-/** The last day a service date may have, by n8n's clock: SERVICE_DAYS_AHEAD days ahead. */
+/** The last day a service date may have: SERVICE_DAYS_AHEAD days past Cargus' today (before Cargus' first answer, n8n's). */
 export function latestServiceDay(): string {
 	return daysBefore(today(), -SERVICE_DAYS_AHEAD);
 }

@@ -56,6 +56,14 @@ function sendEcho(reply: FastifyReply, status: number, format: 'json' | 'html', 
 	reply.code(status).header('content-type', 'text/html; charset=utf-8').send(`<!DOCTYPE html><html><head><title>Gateway error</title></head><body><h1>Gateway error ${status}</h1><table>${rows.join('')}</table></body></html>`);
 }
 
+/** An HTTP date (whole seconds, GMT), worked out once per second. */
+let lastDate = { second: NaN, text: '' };
+function httpDateOf(ms: number): string {
+	const second = Math.floor(ms / 1000);
+	if (second !== lastDate.second) lastDate = { second, text: new Date(second * 1000).toUTCString() };
+	return lastDate.text;
+}
+
 const truncateRequests = new WeakSet<FastifyRequest>();
 const unloggedRequests = new WeakSet<FastifyRequest>();
 /** The kind of fault injected into a request, for its entry in the request log. */
@@ -184,6 +192,8 @@ export function installGateway(app: FastifyInstance, context: GatewayContext): v
 	};
 
 	app.addHook('onSend', (request, reply, payload, done) => {
+		// The gateway's own clock in every answer, as Azure API Management sends it: the sandbox's, moved or not.
+		if (!isControlPath(request.url)) reply.header('date', httpDateOf(context.clock.now()));
 		const lost = answersLostAfterWork.get(request);
 		if (lost?.kind === 'latency') {
 			// The answer as the service made it, held back: what it shows is what was true when the request came.

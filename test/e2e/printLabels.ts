@@ -13,7 +13,7 @@ import { assert, check, waitFor } from './checks';
 import { executionsOf } from './n8n-api';
 import { nodeMaker, notYetServed, postToWebhook } from './webhookFlow';
 
-const WORKFLOW = 'cargusExample008';
+export const EXAMPLE_8 = 'cargusExample008';
 const PATH = 'cargus-print-labels';
 
 /** The Bucharest day of an instant, yyyy-mm-dd. */
@@ -21,7 +21,7 @@ function bucharestDay(instant: string | number): string {
 	return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(new Date(instant));
 }
 
-interface Printed {
+export interface Printed {
 	mails: number;
 	pdfs: number;
 	pages: number;
@@ -29,37 +29,40 @@ interface Printed {
 	barcodes: string[];
 }
 
+/** Calls example 8's webhook (`?reprint=true` as `query`) and answers what the warehouse got mailed. */
+export async function printedByExample8(live: Launched, query = ''): Promise<Printed> {
+	const mailsBefore = live.smtp.mails.length;
+	const before = new Set((await executionsOf(live, EXAMPLE_8)).map((summary) => String(summary.id)));
+	await waitFor('the webhook to be registered', 60000, async () => {
+		const response = await fetch(`${live.editorUrl}webhook/${PATH}${query}`);
+		const text = await response.text();
+		if (notYetServed(response.status, text)) return undefined;
+		assert(response.status === 200, `the webhook answered ${response.status}: ${text.slice(0, 300)}`);
+		return true;
+	});
+	const execution = await waitFor('the execution to end', 120000, async () =>
+		(await executionsOf(live, EXAMPLE_8)).find((summary) => !before.has(String(summary.id)) && !['running', 'new', 'waiting'].includes(summary.status)),
+	);
+	assert(execution.status === 'success', `the execution ended ${execution.status}`);
+	const mails = live.smtp.mails.slice(mailsBefore).filter((mail) => mail.to.includes('warehouse@sandbox.example'));
+	const printed: Printed = { mails: mails.length, pdfs: 0, pages: 0, barcodes: [] };
+	for (const mail of mails) {
+		const parsed = await simpleParser(fs.readFileSync(mail.file));
+		for (const attachment of parsed.attachments.filter((a) => a.contentType === 'application/pdf')) {
+			const pdf = await PDFDocument.load(attachment.content);
+			printed.pdfs++;
+			printed.pages += pdf.getPageCount();
+			printed.barcodes.push(...(pdf.getKeywords() ?? '').split(' ').filter(Boolean));
+		}
+	}
+	return printed;
+}
+
 export async function printLabelsExampleCheck(live: Launched, control: SandboxControl): Promise<void> {
 	await check('"Print today’s labels": one 10x14 PDF of the day\'s AWBs not printed yet, nothing twice, all again on reprint', async () => {
-		const { active } = await live.rest<{ active: boolean }>('GET', `/rest/workflows/${WORKFLOW}`);
-		if (!active) await live.activate(WORKFLOW);
-		const run = async (query = ''): Promise<Printed> => {
-			const mailsBefore = live.smtp.mails.length;
-			const before = new Set((await executionsOf(live, WORKFLOW)).map((summary) => String(summary.id)));
-			await waitFor('the webhook to be registered', 60000, async () => {
-				const response = await fetch(`${live.editorUrl}webhook/${PATH}${query}`);
-				const text = await response.text();
-				if (notYetServed(response.status, text)) return undefined;
-				assert(response.status === 200, `the webhook answered ${response.status}: ${text.slice(0, 300)}`);
-				return true;
-			});
-			const execution = await waitFor('the execution to end', 120000, async () =>
-				(await executionsOf(live, WORKFLOW)).find((summary) => !before.has(String(summary.id)) && !['running', 'new', 'waiting'].includes(summary.status)),
-			);
-			assert(execution.status === 'success', `the execution ended ${execution.status}`);
-			const mails = live.smtp.mails.slice(mailsBefore).filter((mail) => mail.to.includes('warehouse@sandbox.example'));
-			const printed: Printed = { mails: mails.length, pdfs: 0, pages: 0, barcodes: [] };
-			for (const mail of mails) {
-				const parsed = await simpleParser(fs.readFileSync(mail.file));
-				for (const attachment of parsed.attachments.filter((a) => a.contentType === 'application/pdf')) {
-					const pdf = await PDFDocument.load(attachment.content);
-					printed.pdfs++;
-					printed.pages += pdf.getPageCount();
-					printed.barcodes.push(...(pdf.getKeywords() ?? '').split(' ').filter(Boolean));
-				}
-			}
-			return printed;
-		};
+		const { active } = await live.rest<{ active: boolean }>('GET', `/rest/workflows/${EXAMPLE_8}`);
+		if (!active) await live.activate(EXAMPLE_8);
+		const run = async (query = ''): Promise<Printed> => await printedByExample8(live, query);
 		const today = bucharestDay((await control.clock()).now);
 		const todaysAwbs = async () => (await control.shipments()).filter((shipment) => shipment.clientId === 70001 && bucharestDay(shipment.createdAt) === today).map((shipment) => shipment.barcode);
 		// AWBs of today whatever ran before (run alone, the seed may have none of today).

@@ -51,6 +51,7 @@ import { bucharestDay, shopOrderAwbCheck } from './shopOrderAwb';
 import { assert, check, say, sleep, tally, waitFor } from './checks';
 import { accountTrackingCheck } from './accountTracking';
 import { sendShopOrder, shopOrder, SHOP_ORDER_WORKFLOW } from './shopOrder';
+import { cargusClockAheadChecks } from './cargusClockAhead';
 import { clockMoveCheck } from './clockMove';
 import { tellTheCustomerCheck } from './tellTheCustomer';
 import { shippedDaysAgoCheck } from './shippedDaysAgo';
@@ -331,6 +332,8 @@ async function main(): Promise<void> {
 			() => invoiceExampleCheck(live, control),
 			() => cashOnDeliveryExampleCheck(live, control),
 			() => clockMoveCheck(live, control),
+			// Cargus' clock days ahead of n8n's: examples 7 and 8 read Cargus' day from its answers (issue 65).
+			() => cargusClockAheadChecks(live, control),
 			// The example 1 AWB's way to cash on delivery takes days.
 			() => shopOrderAwbCheck(live, control, createdAwb, createdOn),
 		];

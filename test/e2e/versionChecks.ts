@@ -43,6 +43,7 @@ export const CLOCK_SERVER_CHECKS: readonly string[] = [
 	'"email invoices": the activated',
 	'"mark orders paid"',
 	'published: the sandbox clock moved',
+	'clock 3 days ahead of n8n',
 	'shows up in shipment › get many by date',
 	'npm start again',
 	'every tool that lists or reads',

@@ -160,3 +160,39 @@ describe('The days before yesterday: read once per process, day and login, and a
 	});
 });
 
+
+describe("Cargus' clock ahead of n8n's (issue 65): Cargus' today is read from the Date of its answers", () => {
+	/** The sandbox's clock alone moved 3 days ahead: n8n's stays where it was, as on a machine whose clock is off. */
+	async function cargusThreeDaysAhead(): Promise<string> {
+		const { now } = await sandbox.control.advanceSandboxClockOnly({ days: 3 });
+		expect(Math.round((Date.parse(now) - Date.now()) / 86_400_000)).toBe(3);
+		return now.slice(0, 10);
+	}
+
+	it('the same order sent twice makes one AWB: the look reads the days of Cargus\' clock, not n8n\'s', async () => {
+		const cargusDay = await cargusThreeDaysAhead();
+
+		const first = await create(order('#6501'));
+		const second = await create(order('#6501'));
+
+		expect(first.error).toBeUndefined();
+		expect(second.json).toEqual([{ ...first.json[0], AlreadyCreated: true }]);
+		expect(await requestsSeen(sandbox, 'createAwb')).toHaveLength(1);
+		// The first look's first answer told Cargus' clock: the day it asked for by n8n's clock was asked again by Cargus'.
+		const days = (await requestsSeen(sandbox, 'awbsByDate')).map((request) => String(request.query.ToDate));
+		expect(days).toContain(`${cargusDay.slice(5, 7)}-${cargusDay.slice(8, 10)}-${cargusDay.slice(0, 4)}`);
+	});
+
+	it("Shipment › Get Many, Created Today, lists the AWBs of Cargus' day; n8n's $today is another day", async () => {
+		const cargusDay = await cargusThreeDaysAhead();
+		const made = await create(order('#6502'));
+
+		const today = await runOperation(engineFor(sandbox), 'shipment', 'getMany', { created: 'today', returnAll: true });
+		const n8nToday = DateTime.now().setZone('Europe/Bucharest').toISODate();
+		const byN8nToday = await runOperation(engineFor(sandbox), 'shipment', 'getMany', { fromDate: n8nToday, toDate: n8nToday, returnAll: true });
+
+		expect(today.json.map((awb) => awb.BarCode)).toContain(made.json[0].BarCode);
+		expect(today.json.every((awb) => String(awb.CreationDate).startsWith(cargusDay))).toBe(true);
+		expect(byN8nToday.json.map((awb) => awb.BarCode)).not.toContain(made.json[0].BarCode);
+	});
+});

@@ -10,7 +10,7 @@ import type {
 
 import type { Destination } from './field';
 import { ruleOf, useOf } from './field';
-import { CARGUS_TIME_ZONE } from '../values/cargusDate';
+import { CARGUS_TIME_ZONE, cargusNow } from '../values/cargusDate';
 import { refuse } from '../values/refusal';
 import { formValuesOf, INPUT_SHAPE, inputFieldLabel, inputShapeOf, MAP_AUTOMATICALLY, MAPPING_MODE, orderFieldLabel, shapeFieldLabel, type InputShape } from './itemMapping';
 import { parameterOf, readParameters, rememberValues } from './itemParameters';
@@ -145,10 +145,10 @@ function checkOrder(context: IExecuteSingleFunctions, plans: FieldPlan[], read: 
 	}
 }
 
-/** Refuses a date read (RFC 3339) that is earlier than now, saying now in Bucharest, Cargus' time. */
+/** Refuses a date read (RFC 3339) that is earlier than now by Cargus' clock, saying now in Bucharest, Cargus' time. */
 function checkNotPast(context: IExecuteSingleFunctions, value: unknown, label: string): void {
 	if (typeof value !== 'string') return;
-	const now = DateTime.now();
+	const now = DateTime.fromMillis(cargusNow());
 	if (DateTime.fromISO(value) >= now) return;
 	const bucharestNow = now.setZone(CARGUS_TIME_ZONE).toFormat('yyyy-MM-dd HH:mm');
 	throw refuse(context, label, `${value} has already passed (it is ${bucharestNow} in Bucharest): enter a time still to come`);

@@ -11,12 +11,13 @@ import { NodeOperationError } from 'n8n-workflow';
 import { credentialReferenceOf, requestWithCredential, throughGateOf } from './authenticatedRequest';
 import type { CargusRequestOptions } from './authentication';
 import { baseUrlOf } from '../cargus/baseUrl';
-import { cargusError, tokenStillRefused, type Caller, type RequestContext } from './errors';
+import { cargusError, failureOf, tokenStillRefused, type Caller, type RequestContext } from './errors';
 import { asLoginPath, hasAccount, logIn, SUBSCRIPTION_KEY_HEADER } from './login';
 import type { Patience } from './rateLimit';
 import { patienceOfItem } from './rateLimitOption';
 import { readAgainOnReset } from './readAgain';
 import { isFailedToAuthenticate } from '../cargus/serviceMessage';
+import { noteCargusDate } from '../values/cargusDate';
 
 /*
  * The one way a request goes to Cargus and its answer comes back: the node's operations, the form's lists, the
@@ -49,14 +50,21 @@ export async function sendToCargus(context: RequestContext, request: Request, cr
 	const prepared = preparedFor(context, request, credentials);
 	const patience = sending.patience ?? patienceOfItem(context);
 	try {
-		if (sending.carrying === 'keyOnly') return await withKeyOnly(context, prepared, credentials, patience);
-		const withToken: CargusRequestOptions = { ...prepared, tokenIn: sending.carrying === 'tokenInQuery' ? 'query' : 'header' };
-		const answer = await requestWithCredential(context, withToken, credentials, sending.reference ?? credentialReferenceOf(context), patience);
+		const answer = await answerOf(context, prepared, credentials, sending, patience);
+		noteCargusDate(answer.headers?.date);
 		if (!isFailedToAuthenticate(answer.body)) return answer;
 		throw tokenStillRefused();
 	} catch (error) {
+		// Cargus' clock, which decides its "today" (values/cargusDate.ts), from every answer, a refusal's too.
+		noteCargusDate(failureOf(error).headers?.date);
 		throw cargusError(context, error, credentials, sending.caller);
 	}
+}
+
+async function answerOf(context: RequestContext, prepared: IHttpRequestOptions, credentials: Credentials, sending: Sending, patience: Patience): Promise<IN8nHttpFullResponse> {
+	if (sending.carrying === 'keyOnly') return await withKeyOnly(context, prepared, credentials, patience);
+	const withToken: CargusRequestOptions = { ...prepared, tokenIn: sending.carrying === 'tokenInQuery' ? 'query' : 'header' };
+	return await requestWithCredential(context, withToken, credentials, sending.reference ?? credentialReferenceOf(context), patience);
 }
 
 async function withKeyOnly(context: RequestContext, request: IHttpRequestOptions, credentials: Credentials, patience: Patience): Promise<IN8nHttpFullResponse> {

@@ -6,12 +6,42 @@ import { readPlainDate, type PlainDate } from './plainDate';
 /** Cargus dates carry no zone: they are Bucharest wall-clock time. */
 export const CARGUS_TIME_ZONE = 'Europe/Bucharest';
 
-// Cargus' day, worked out again only once the clock leaves it: luxon's time zones cost per call otherwise.
+/**
+ * How far Cargus' clock is ahead of this machine's (ms; behind when negative), read from the HTTP `Date` of its
+ * answers: 0 until one came, and for offsets of a few seconds, which a header of whole seconds and the answer's
+ * own time on the way cannot tell from none.
+ */
+let cargusAheadMs = 0;
+const UNREADABLE_OFFSET_MS = 5_000;
+
+/**
+ * Notes Cargus' time from the `Date` header of one of its answers (an HTTP date, `Sun, 29 Nov 2026 06:00:00 GMT`),
+ * received at `receivedMs` by this machine's clock. Transport's one sender calls it for every answer.
+ */
+export function noteCargusDate(header: unknown, receivedMs = Date.now()): void {
+	const text = Array.isArray(header) ? header[0] : header;
+	if (typeof text !== 'string') return;
+	const sentMs = Date.parse(text);
+	if (Number.isNaN(sentMs)) return;
+	const aheadMs = sentMs - receivedMs;
+	cargusAheadMs = Math.abs(aheadMs) < UNREADABLE_OFFSET_MS ? 0 : aheadMs;
+}
+
+/** Now by Cargus' clock (epoch ms): this machine's, moved by the offset read from Cargus' last answer. */
+export function cargusNow(): number {
+	return Date.now() + cargusAheadMs;
+}
+
+// Cargus' day, worked out again only once its clock leaves it: luxon's time zones cost per call otherwise.
 let cargusDay: { start: DateTime; from: number; until: number } | undefined;
 
-/** Today where Cargus' day is meant: the start of the day in Bucharest, by this machine's clock. */
+/**
+ * Today where Cargus' day is meant: the start of the day in Bucharest by Cargus' clock (cargusNow; this machine's
+ * until Cargus has answered). The once-per-order look, Shipment › Get Many's Today, the trigger's windows and
+ * the pickup window's check all count from it.
+ */
 export function cargusToday(): DateTime {
-	const now = Date.now();
+	const now = cargusNow();
 	if (cargusDay === undefined || now < cargusDay.from || now >= cargusDay.until) {
 		const start = DateTime.fromMillis(now).setZone(CARGUS_TIME_ZONE).startOf('day');
 		cargusDay = { start, from: start.toMillis(), until: start.plus({ days: 1 }).toMillis() };

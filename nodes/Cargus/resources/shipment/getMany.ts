@@ -1,24 +1,64 @@
+import type { INodeProperties } from 'n8n-workflow';
+
 import { usDay } from '../../../shared/form/awb';
-import { toQuery } from '../../../shared/form/field';
+import { field, toQuery } from '../../../shared/form/field';
 import { dateField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
+import type { Asking } from '../../../shared/run/asking';
 import { oneItemPerElement } from '../../../shared/run/output';
 import { limitField, pagingOptionsFor, returnAllField } from '../../../shared/form/listFields';
 import { askPageByPage } from '../../../shared/run/pagination';
+import { cargusToday } from '../../../shared/values/cargusDate';
+
+const BETWEEN = 'between';
+const TODAY = 'today';
+
+const createdField: INodeProperties = field(
+	{
+		displayName: 'Created',
+		name: 'created',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'From a Day to Another', value: BETWEEN, description: 'The AWBs created from the day of From to the day of To' },
+			{
+				name: "Today (by Cargus' Clock)",
+				value: TODAY,
+				description: "The AWBs created today in Bucharest by Cargus' own clock, read from its answers; n8n's $today may be another day",
+			},
+		],
+		default: BETWEEN,
+	},
+	{},
+);
+
+const onlyBetween = { displayOptions: { show: { created: [BETWEEN] } } };
+
+/** Today's AWBs are asked for Cargus' day; an answer that shows Cargus' clock on another day has them asked again. */
+const askCreated: Asking = async function (this, request, credentials) {
+	if (this.getNodeParameter('created', BETWEEN) !== TODAY) return await askPageByPage.call(this, request, credentials);
+	for (let tries = 1; ; tries++) {
+		const today = cargusToday();
+		const day = usDay(today.toISODate());
+		const items = await askPageByPage.call(this, { ...request, options: { ...request.options, qs: { ...request.options.qs, FromDate: day, ToDate: day } } }, credentials);
+		if (cargusToday() === today || tries === 2) return items;
+	}
+};
 
 export const getMany = operation({
 	name: 'Get Many',
 	value: 'getMany',
 	action: 'Get many shipments (AWBs)',
 	subtitle: 'Get AWBs',
-	description: 'The AWBs of your account created from one day to another (the days of the two dates), oldest first, with their status; one item per AWB',
+	description: "The AWBs of your account created from one day to another (the days of the two dates), or today by Cargus' clock, oldest first, with their status; one item per AWB",
 	method: 'GET',
 	url: '/api/Awbs/GetByDate',
-	ask: askPageByPage,
+	ask: askCreated,
 	isList: true,
 	fields: [
-		dateField('fromDate', 'From', 'AWBs created from this day', toQuery('FromDate', usDay)),
-		dateField('toDate', 'To', 'AWBs created up to this day (the whole day)', toQuery('ToDate', usDay), 'fromDate'),
+		createdField,
+		{ ...dateField('fromDate', 'From', 'AWBs created from this day', toQuery('FromDate', usDay)), ...onlyBetween },
+		{ ...dateField('toDate', 'To', 'AWBs created up to this day (the whole day)', toQuery('ToDate', usDay), 'fromDate'), ...onlyBetween },
 		returnAllField,
 		limitField,
 		pagingOptionsFor('AWBs'),

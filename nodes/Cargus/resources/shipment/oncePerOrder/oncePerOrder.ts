@@ -100,6 +100,8 @@ const askChecked: Asking = async function (this, requestData, credentials) {
 		}
 		const today = cargusToday();
 		const recent = await recentAwbCarrying(this, credentials, account, [today.minus({ days: 1 }), today], reference, since);
+		// Cargus' answer told its clock (the first of the process, or a day ending): the days it lists are read again.
+		if (!recent.awb && cargusToday() !== today) continue;
 		const listed = recent.awb ?? (await settledAwbCarrying(this, credentials, account, settledDays(), reference));
 		if (listed) return marked(await outputOf(this, requestData, listed), true);
 		const known = made.get(key);
