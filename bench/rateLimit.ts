@@ -19,8 +19,10 @@ export interface RateLimitedRun {
 export const RATE_LIMITED_ORDERS = 60;
 const ORDERS_RATE = 10;
 const TRACK_RATE = 50;
+/** Issue 65's second batch: 100 Track items at the orders' 10 requests a second. */
+const FEW_TRACKED = 100;
 
-/** 60 orders in one execution at 10 requests a second, then the bench's Track flow (1,000 items) at 50 a second. */
+/** 60 orders in one execution at 10 requests a second, 100 Track items at 10 a second, then the bench's Track flow (1,000 items) at 50 a second. */
 export async function measureRateLimit(n8n: BenchN8n, runs: number, log: (line: string) => void): Promise<RateLimitedRun[]> {
 	const results: RateLimitedRun[] = [];
 	const limited = async (label: string, requestsPerSecond: number, expected: number, run: () => ReturnType<BenchN8n['runWebhook']>) => {
@@ -43,6 +45,8 @@ export async function measureRateLimit(n8n: BenchN8n, runs: number, log: (line: 
 			await n8n.runWebhook('bench-cargusCreate', JSON.stringify({ orders: shopOrders(RATE_LIMITED_ORDERS, 10_000 + round) }), 'createAwb'),
 		);
 		await n8n.deleteBenchAwbs();
+		const few = n8n.barcodes.slice(0, FEW_TRACKED);
+		await limited(`${few.length} Track items in one execution`, ORDERS_RATE, few.length, async () => await n8n.runWebhook('bench-cargus', JSON.stringify({ barcodes: few }), 'trace'));
 		await limited(`${n8n.barcodes.length} Track items in one execution`, TRACK_RATE, n8n.barcodes.length, async () => await n8n.run('cargus'));
 	}
 	return results;

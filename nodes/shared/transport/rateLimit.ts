@@ -204,6 +204,8 @@ async function letThrough(gate: Gate): Promise<void> {
 	try {
 		while (gate.queue.length > 0) {
 			const now = Date.now();
+			// The machine's clock set back (or a test's): a turn taken "later" than now says nothing of the pace.
+			if (gate.lastStartMs > now) gate.lastStartMs = now;
 			const wait = Math.max(gate.closedUntilMs - now, gate.lastStartMs + gate.intervalMs - now);
 			if (wait > 0) {
 				await sleep(wait);
@@ -214,7 +216,7 @@ async function letThrough(gate: Gate): Promise<void> {
 				continue;
 			}
 			// Paced, a turn taken late is made up on the next ones (a quarter of the pace at most): the pace holds on average.
-			gate.lastStartMs = Math.max(now - gate.intervalMs * CATCH_UP, gate.lastStartMs + gate.intervalMs);
+			gate.lastStartMs = gate.intervalMs === 0 ? now : Math.max(now - gate.intervalMs * CATCH_UP, gate.lastStartMs + gate.intervalMs);
 			gate.queue.shift()?.go();
 		}
 	} finally {
@@ -235,14 +237,19 @@ function underWayFrom(gate: Gate, startedMs: number): UnderWay {
 /** The requests under way that still hold back the others. */
 function underWayCount(gate: Gate, now: number): number {
 	let count = 0;
-	for (const { startedMs } of gate.underWay) if (now - startedMs < UNDER_WAY_MS) count++;
+	for (const { startedMs } of gate.underWay) if (holdsBack(startedMs, now)) count++;
 	return count;
+}
+
+/** A request started after now (the clock was set back) no longer holds back the others either. */
+function holdsBack(startedMs: number, now: number): boolean {
+	return startedMs <= now && now - startedMs < UNDER_WAY_MS;
 }
 
 /** Until a request under way ends, or the oldest of them no longer holds back the others. */
 async function untilOneEnds(gate: Gate, now: number): Promise<void> {
 	let oldest = now;
-	for (const { startedMs } of gate.underWay) oldest = Math.min(oldest, startedMs);
+	for (const { startedMs } of gate.underWay) if (holdsBack(startedMs, now)) oldest = Math.min(oldest, startedMs);
 	await Promise.race([new Promise<void>((resolve) => (gate.wake = resolve)), sleep(Math.max(1, oldest + UNDER_WAY_MS - now))]);
 	gate.wake = undefined;
 }
