@@ -16,11 +16,12 @@ import { launch, ROOT, SANDBOX_CREDENTIAL_ID, type Launched } from '../scripts/l
 import { DEFAULT_ACCOUNT, SandboxControl } from '../sandbox';
 import { MAPPED_CREATE } from '../test/e2e/mappedOrders';
 
-export type Flow = 'cargus' | 'httpCredential' | 'httpHeaders' | 'cargusCreate' | 'cargusCreateUnchecked' | 'cargusCreateForm' | 'httpCreate' | 'httpCreateForm';
+export type Flow = 'cargus' | 'cargusOtherKey' | 'httpCredential' | 'httpHeaders' | 'cargusCreate' | 'cargusCreateUnchecked' | 'cargusCreateForm' | 'httpCreate' | 'httpCreateForm';
 
 /** The sandbox operation each flow sends once per item. */
 const FLOW_OPERATION: Record<Flow, 'trace' | 'createAwb'> = {
 	cargus: 'trace',
+	cargusOtherKey: 'trace',
 	httpCredential: 'trace',
 	httpHeaders: 'trace',
 	cargusCreate: 'createAwb',
@@ -245,16 +246,23 @@ function httpTracker(sandboxUrl: string, token: string, credentialId?: string) {
 	);
 }
 
-function cargusTracker() {
+function cargusTracker(credential = { id: SANDBOX_CREDENTIAL_ID, name: 'Cargus Sandbox' }) {
 	return node(
 		'Cargus',
 		'n8n-nodes-cargus.cargus',
 		1,
 		440,
 		{ resource: 'shipment', operation: 'track', barcodes: '={{ $json.barcode }}' },
-		{ credentials: { cargusApi: { id: SANDBOX_CREDENTIAL_ID, name: 'Cargus Sandbox' } } },
+		{ credentials: { cargusApi: credential } },
 	);
 }
+
+/** The sandbox's second account: another subscription key, whose rate limit n8n paces apart from the first one's. */
+const OTHER_KEY_CREDENTIAL = {
+	name: 'Cargus Sandbox (other key)',
+	type: 'cargusApi',
+	data: { environment: 'custom', apiKey: 'other-key', username: 'other', password: 'other-password' },
+};
 
 export async function startBenchN8n(options: { items: number; nodeArgs?: string[]; log?: (line: string) => void }): Promise<BenchN8n> {
 	const ports = benchPorts();
@@ -281,8 +289,10 @@ export async function startBenchN8n(options: { items: number; nodeArgs?: string[
 			...HEADER_CREDENTIAL,
 			data: { name: 'Ocp-Apim-Subscription-Key', value: DEFAULT_ACCOUNT.subscriptionKey },
 		});
+		const otherKey = await launched.rest<{ id: string }>('POST', '/rest/credentials', { ...OTHER_KEY_CREDENTIAL, data: { ...OTHER_KEY_CREDENTIAL.data, baseUrl: sandboxUrl } });
 		const workflows: Record<Flow, unknown> = {
 			cargus: webhookFlow('cargus', cargusTracker()),
+			cargusOtherKey: webhookFlow('cargusOtherKey', cargusTracker({ id: otherKey.id, name: OTHER_KEY_CREDENTIAL.name })),
 			httpCredential: webhookFlow('httpCredential', httpTracker(sandboxUrl, token, credential.id)),
 			httpHeaders: webhookFlow('httpHeaders', httpTracker(sandboxUrl, token)),
 			cargusCreate: webhookFlow('cargusCreate', ...cargusMappedCreator()),

@@ -40,7 +40,9 @@ test('Cash on Delivery Repaid with a barcode list asks only about those barcodes
 	const items = await watching.poll();
 	expect(items.map((item) => item.BarCode).sort()).toEqual(shipments.map((shipment) => shipment.barcode).sort());
 	expect(items.every((item) => item.RepaymentValue === 99.5)).toBe(true);
-	// Two polls of two requests (the token expired over the four days: those requests were sent again after a login).
+	// Two polls of two requests (the token expired over the four days: those requests were sent again after a login,
+	// in whichever order the login freed them).
 	const answered = (await sandbox.control.requests('cashAccount')).filter((request) => request.status === 200);
-	expect(answered.map((request) => String(request.query.barCode).split(',').length)).toEqual([50, 10, 50, 10]);
+	const sizes = answered.map((request) => String(request.query.barCode).split(',').length);
+	expect([sizes.slice(0, 2).sort(), sizes.slice(2).sort()]).toEqual([[10, 50], [10, 50]]);
 });
