@@ -448,6 +448,40 @@ async function main(): Promise<void> {
 			return `60 orders -> 60 AWBs, the same again -> the same AWBs, in ${seconds} s; ${requests.length - refused} requests served, ${refused} refused with 429; executions on ${tallyOf(ranOn(workers, runs))}`;
 		});
 
+		await check('both workers under one rate limit of 10 requests a second: 120 orders from webhooks at once, one execution each: one AWB each, no item failed', async () => {
+			const path = 'cargus-e2e-queue-hooks';
+			const workflowId = await createWorkflow(live, mappedOrdersWorkflow('cargusE2eQueueHooks', path, 'e2e: one order per webhook under a rate limit, queue mode'));
+			const url = webhookUrl(path);
+			const base = `QUEUE-HOOKS-${Date.now()}`;
+			await postWhenRegistered(url, { orders: [shopOrder({ orderNumber: `${base}-warm` })] });
+			const orders = Array.from({ length: 120 }, (_, index) => shopOrder({ orderNumber: `${base}-${index + 1}` }));
+			const before = new Set((await executionsOf(live, workflowId)).map((e) => e.id));
+			await control.clearRequests();
+			await control.setRateLimit(10);
+			const started = Date.now();
+			let answers: Array<{ status: number; text: string }>;
+			try {
+				answers = await Promise.all(orders.map(async (order) => await postJson(url, { orders: [order] }, 600000)));
+			} finally {
+				await control.setRateLimit(null);
+			}
+			const seconds = Math.round((Date.now() - started) / 1000);
+			const failed = answers.flatMap((answer, index) => {
+				const items = answer.status === 200 ? (JSON.parse(answer.text) as Array<{ OrderReference?: unknown; error?: unknown }>) : [];
+				return items.length === 1 && items[0].error === undefined && items[0].OrderReference === orders[index].orderNumber ? [] : [`${orders[index].orderNumber}: ${answer.status} ${answer.text.slice(0, 200)}`];
+			});
+			assert(failed.length === 0, `${failed.length} of 120 orders failed: ${failed.slice(0, 3).join('; ')}`);
+			const held = (await control.shipments()).filter((shipment) => String(shipment.orderReference).startsWith(`${base}-`) && !String(shipment.orderReference).endsWith('-warm'));
+			assert(held.length === 120 && new Set(held.map((shipment) => shipment.orderReference)).size === 120, `Cargus holds ${held.length} AWBs for the 120 orders`);
+			const requests = await control.requests();
+			const refused = requests.filter((request) => request.status === 429).length;
+			const runs = await waitFor('the 120 executions listed', 120000, async () => {
+				const ids = (await executionsOf(live, workflowId)).filter((e) => !before.has(e.id)).map((e) => e.id);
+				return ids.length >= 120 ? ids : undefined;
+			});
+			return `120 orders -> 120 AWBs, none failed, in ${seconds} s (the limit's time ${(requests.length - refused) / 10} s); ${requests.length - refused} requests served, ${refused} refused with 429 (${Math.round((100 * refused) / requests.length)}%); executions on ${tallyOf(ranOn(workers, runs))}`;
+		});
+
 		await check('a worker killed with SIGKILL mid-run: the execution ends failed, no request repeated, the other worker keeps serving', async () => {
 			await trackingWorkflow(live);
 			if (!(await live.rest<{ active: boolean }>('GET', `/rest/workflows/${WORKFLOW.order}`)).active) await activate(live, WORKFLOW.order);

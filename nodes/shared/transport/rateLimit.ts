@@ -52,6 +52,8 @@ interface Gate {
 	 * it, and those under way when the refusal came (sent before it or beside it) as their answers arrive.
 	 */
 	learning?: { windowMs: number; toMs: number; served: number };
+	/** The pace the first refusal taught: later refusals slow the gate, and refusal-free time brings it back to this, never past it. */
+	learntMs: number;
 	/** Before any refusal: how many requests may be under way at once, grown by each one served while others waited. */
 	allowance: number;
 	/** When each request under way started. */
@@ -68,13 +70,16 @@ const MAX_SERVED = 2_000;
 const MARGIN = 1.1;
 /** A refusal while paced slows the pace by a tenth. */
 const SLOWER = 1.1;
+/** Refusal-free time after which a pace slowed by later refusals comes back towards the learnt one, 2% a request served. */
+const RECOVER_AFTER_MS = 10_000;
+const RECOVERY = 0.98;
 const MIN_INTERVAL_MS = 5;
 /** How far a late turn may be made up on the next. */
 const CATCH_UP = 0.25;
 const MAX_INTERVAL_MS = 10_000;
-/** The slow start: one request under way at first, half a request more for each served while others waited. */
+/** The slow start: one request under way at first, a third of a request more for each served while others waited. */
 const FIRST_ALLOWANCE = 1;
-const GROWTH = 0.5;
+const GROWTH = 1 / 3;
 /** A request under way this long no longer holds back the others (a slow answer must not stall a batch). */
 const UNDER_WAY_MS = 1_000;
 /** Waits for a 429 without a readable Retry-After: 1 s, then twice as long each time, at most 30 s. */
@@ -164,7 +169,7 @@ function gateOf(key: string): Gate {
 	let gate = gates.get(key);
 	if (gate === undefined) {
 		if (gates.size >= MAX_GATES) gates.clear();
-		gate = { intervalMs: 0, closedUntilMs: 0, lastStartMs: 0, queue: [], letting: false, served: [], lastRefusalMs: 0, allowance: FIRST_ALLOWANCE, underWay: new Set() };
+		gate = { intervalMs: 0, closedUntilMs: 0, lastStartMs: 0, queue: [], letting: false, served: [], lastRefusalMs: 0, learntMs: 0, allowance: FIRST_ALLOWANCE, underWay: new Set() };
 		gates.set(key, gate);
 	}
 	return gate;
@@ -260,6 +265,7 @@ function noteServed(gate: Gate, startedMs: number): void {
 	while (gate.served.length > MAX_SERVED || (gate.served.length > 0 && gate.served[0] < now - SERVED_MEMORY_MS)) gate.served.shift();
 	// Grown only while requests wait for it: a process that sends one at a time keeps the burst it starts with.
 	if (gate.intervalMs === 0 && gate.queue.length > 0) gate.allowance += GROWTH;
+	if (gate.intervalMs > gate.learntMs && startedMs - gate.lastRefusalMs > RECOVER_AFTER_MS) gate.intervalMs = Math.max(gate.learntMs, gate.intervalMs * RECOVERY);
 	if (gate.learning !== undefined && startedMs <= gate.learning.toMs) {
 		gate.learning.served++;
 		learnPace(gate);
@@ -292,6 +298,7 @@ function learnPace(gate: Gate): void {
 	if (gate.learning === undefined) return;
 	const { windowMs, served } = gate.learning;
 	gate.intervalMs = paceWithin(served > 0 ? (windowMs / served) * MARGIN : MIN_INTERVAL_MS, windowMs);
+	gate.learntMs = gate.intervalMs;
 }
 
 /** Slower than one request per Retry-After would not serve more. */
