@@ -48,3 +48,16 @@ describe('A pickup window that has passed is refused before anything is sent', (
 		expect(await requestsSeen(sandbox, 'sendOrder')).toHaveLength(1);
 	});
 });
+
+describe("Cargus' clock ahead of n8n's (issue 65)", () => {
+	it("a window still to come by n8n's clock but passed by Cargus' (read from its answers) is refused, naming Cargus' time", async () => {
+		await sandbox.control.advanceSandboxClockOnly({ days: 3 });
+		// Any answer tells Cargus' time: here the pickup locations'.
+		expect((await runOperation(engineFor(sandbox), 'pickupLocation', 'getMany', { returnAll: true })).error).toBeUndefined();
+
+		const { error } = await runOperation(engineFor(sandbox), 'pickupOrder', 'send', { ...ORDER, pickupStartDate: '2026-11-21T09:00:00', pickupEndDate: '2026-11-21T18:00:00' });
+
+		expect(error?.message).toMatch(/^Pickup End \(item 1\): 2026-11-21T18:00:00\+02:00 has already passed \(it is 2026-11-23 12:0\d in Bucharest\)/);
+		expect(await requestsSeen(sandbox, 'sendOrder')).toEqual([]);
+	});
+});
