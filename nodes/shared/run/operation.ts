@@ -113,7 +113,7 @@ export const BINARY_REQUEST: Partial<IHttpRequestOptions> = { encoding: 'arraybu
  * The item's items: the credential read once for the item, the operation's asking, the secrets kept out
  * (secretsKept.ts); as an AI agent's tool, bounded (listCut.ts).
  */
-function itemsOfRequest(ask: Asking, options: { outputIsSecret?: boolean; toolNarrowing?: ToolNarrowing; toolEmpty?: (query: IDataObject) => string; forTool?: ToolAnswer }): ItemsOfRequest {
+function itemsOfRequest(ask: Asking, options: Pick<OperationSpec, 'outputIsSecret' | 'toolNarrowing' | 'toolEmpty' | 'forTool'>): ItemsOfRequest {
 	return async function (this, request) {
 		const asked = await withSecretsKept(this, async (credentials) => await ask.call(this, request, credentials), options);
 		if (!isToolNode(this.getNode())) return asked;
