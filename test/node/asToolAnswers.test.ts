@@ -191,6 +191,16 @@ describe('The delivery picture, as a tool and in a workflow', () => {
 		expect(refused.json).toEqual([expect.objectContaining({ Found: true, Picture: false, Outcome: 'refused', Meaning: expect.stringContaining('no delivery picture will ever come') })]);
 	});
 
+	it('a trace that fails leaves the answer as it was: the picture, or no picture without why', async () => {
+		const delivered = await barcodeIn('delivered');
+		await sandbox.control.addFault({ operation: 'trace', kind: 'status', status: 500, count: 5 });
+		const { json, error } = await runTool('shipment', 'getDeliveryPicture', barcode, { input: [{ barcode: delivered }] });
+		expect(error).toBeUndefined();
+		expect(json[0]).toMatchObject({ Barcode: delivered, Picture: true, DeliveredAt: null });
+		const unknown = await runOperation(engineFor(sandbox), 'shipment', 'getDeliveryPicture', { barcode: '1234567890' });
+		expect(unknown.error?.message).toBe('Cargus has no delivery picture for 1234567890');
+	});
+
 	it('in a workflow the three are three different errors', async () => {
 		const errorOf = async (code: string) => (await runOperation(engineFor(sandbox), 'shipment', 'getDeliveryPicture', { barcode: code })).error?.message;
 		expect(await errorOf('1234567890')).toBe('Cargus does not know the AWB 1234567890');

@@ -47,8 +47,12 @@ async function storyOf(context: IExecuteSingleFunctions, barcode: string, creden
 	};
 }
 
-/** The three cases apart, and the fourth (delivered): the last delivery, or the last refusal or return after it. */
-function caseOf(story: Story): { kind: 'unknown' } | { kind: 'going back'; event: Happening } | { kind: 'delivered'; event: Happening } | { kind: 'not delivered yet'; event?: Happening } {
+/**
+ * The three cases apart, and the fourth (delivered): the last delivery, or the last refusal or return after it;
+ * `untold` when the trace could not be read (the picture's answer does not fail for it).
+ */
+function caseOf(story: Story | undefined): { kind: 'untold' } | { kind: 'unknown' } | { kind: 'going back'; event: Happening } | { kind: 'delivered'; event: Happening } | { kind: 'not delivered yet'; event?: Happening } {
+	if (story === undefined) return { kind: 'untold' };
 	if (!story.known) return { kind: 'unknown' };
 	const last = (outcomes: Outcome[]) => [...story.events].reverse().find((event) => outcomes.includes(event.outcome));
 	const delivered = last(DELIVERED);
@@ -63,11 +67,13 @@ function eventSaid(event: Happening | undefined): string {
 }
 
 /** A workflow's error for an AWB without a picture, each case in its own words. */
-function noPictureError(context: IExecuteSingleFunctions, barcode: string, story: Story): NodeOperationError {
+function noPictureError(context: IExecuteSingleFunctions, barcode: string, story: Story | undefined): NodeOperationError {
 	const onError = 'To let the workflow go on without it, set the node\'s Settings › On Error to Continue.';
 	const found = caseOf(story);
 	const [message, why] =
-		found.kind === 'unknown'
+		found.kind === 'untold'
+			? [`Cargus has no delivery picture for ${barcode}`, 'Why could not be told: the AWB\'s trace did not answer.']
+			: found.kind === 'unknown'
 			? [`Cargus does not know the AWB ${barcode}`, 'Its trace has no such AWB: check the barcode.']
 			: found.kind === 'going back'
 				? [`${barcode} was ${found.event.outcome}: no delivery picture will come`, `Its event ${eventSaid(found.event)}: the parcel goes back to the sender and is never delivered to the recipient.`]
@@ -78,8 +84,9 @@ function noPictureError(context: IExecuteSingleFunctions, barcode: string, story
 }
 
 /** What a model reads for an AWB without a picture. */
-function noPictureAnswer(barcode: string, story: Story): IDataObject {
+function noPictureAnswer(barcode: string, story: Story | undefined): IDataObject {
 	const found = caseOf(story);
+	if (found.kind === 'untold') return { Barcode: barcode, Picture: false, Meaning: 'Cargus has no delivery picture for this AWB; why could not be told (its tracking did not answer): track it, or ask again later.' };
 	if (found.kind === 'unknown') return { Barcode: barcode, Found: false, Picture: false, Meaning: 'Cargus does not know this AWB: tell the user, do not try other numbers.' };
 	if (found.kind === 'going back') {
 		return { Barcode: barcode, Found: true, Picture: false, Delivered: false, Outcome: found.event.outcome, Since: found.event.date, Meaning: `The parcel was ${found.event.outcome} and goes back to the sender: it will not be delivered, so no delivery picture will ever come.` };
@@ -95,7 +102,7 @@ function noPictureAnswer(barcode: string, story: Story): IDataObject {
 }
 
 /** What a model reads for an AWB with a picture: that there is one, when it was delivered, and where the file is. */
-function pictureAnswer(barcode: string, story: Story, item: INodeExecutionData): IDataObject {
+function pictureAnswer(barcode: string, story: Story | undefined, item: INodeExecutionData): IDataObject {
 	const found = caseOf(story);
 	return {
 		Barcode: barcode, Found: true, Picture: true,
@@ -112,7 +119,8 @@ export function pictureOrWhyNot(ask: Asking): Asking {
 		const items = await ask.call(this, request, credentials);
 		const tool = isToolNode(this.getNode());
 		if (items.length > 0 && !tool) return items;
-		const story = await storyOf(this, barcode, credentials);
+		// The trace only explains: a trace that fails leaves the picture's answer as it is.
+		const story = await storyOf(this, barcode, credentials).catch(() => undefined);
 		if (items.length === 0) {
 			if (tool) return [{ json: noPictureAnswer(barcode, story) }];
 			throw noPictureError(this, barcode, story);
