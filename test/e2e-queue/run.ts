@@ -475,11 +475,12 @@ async function main(): Promise<void> {
 			assert(held.length === 120 && new Set(held.map((shipment) => shipment.orderReference)).size === 120, `Cargus holds ${held.length} AWBs for the 120 orders`);
 			const requests = await control.requests();
 			const refused = requests.filter((request) => request.status === 429).length;
-			const runs = await waitFor('the 120 executions listed', 120000, async () => {
+			// n8n lists the newest 100 executions (executionsOf): the tally is of those.
+			const runs = await waitFor('the newest 100 executions listed', 120000, async () => {
 				const ids = (await executionsOf(live, workflowId)).filter((e) => !before.has(e.id)).map((e) => e.id);
-				return ids.length >= 120 ? ids : undefined;
+				return ids.length >= 100 ? ids : undefined;
 			});
-			return `120 orders -> 120 AWBs, none failed, in ${seconds} s (the limit's time ${(requests.length - refused) / 10} s); ${requests.length - refused} requests served, ${refused} refused with 429 (${Math.round((100 * refused) / requests.length)}%); executions on ${tallyOf(ranOn(workers, runs))}`;
+			return `120 orders -> 120 AWBs, none failed, in ${seconds} s (the limit's time ${(requests.length - refused) / 10} s); ${requests.length - refused} requests served, ${refused} refused with 429 (${Math.round((100 * refused) / requests.length)}%); the newest 100 executions on ${tallyOf(ranOn(workers, runs))}`;
 		});
 
 		await check('a worker killed with SIGKILL mid-run: the execution ends failed, no request repeated, the other worker keeps serving', async () => {
