@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { MINUTE, parseServiceDate } from '../world/dates';
 import { ECHO_FORMATS, FAULT_KINDS, FaultRegistry, type EchoFormat, type FaultSpec } from '../gateway/faults';
-import { EVENT_DESCRIPTIONS, eventLocality, insertEvent, stateOf, traceEventView, traceView, visibleEvents } from '../world/timelines/shipments';
+import { EVENT_DESCRIPTIONS, eventLocality, insertEvent, pieceCodes, returnBarcodeOf, stateOf, traceEventView, traceView, visibleEvents } from '../world/timelines/shipments';
+import { REFUSALS, REFUSED_AFTER_OPENING } from '../world/timelines/cargusEvents';
 import { SCENARIOS, type Scenario, type Shipment } from '../world/types';
 import { parseBarcodeList } from '../routes/barcodes';
 import { badRequest, bodyOf as body, numberField } from './inputs';
@@ -11,6 +12,8 @@ import { refusalRefused, refuseAtDoor } from '../world/timelines/refusals';
 
 /** At most this many shipments per POST /_sandbox/shipments. */
 export const MAX_ADDED_SHIPMENTS = 10_000;
+/** At most this many parcels in one added shipment (a multi-parcel AWB: Cargus' Multipiece takes 15 pieces). */
+const MAX_PARCELS = 15;
 
 /** The control API under /_sandbox/ (JSON in and out, no subscription key, not logged). */
 export function installControlApi(app: FastifyInstance, context: SandboxContext): void {
@@ -27,6 +30,8 @@ export function installControlApi(app: FastifyInstance, context: SandboxContext)
 			codValue: shipment.codValue,
 			orderReference: shipment.customString,
 			createdAt: new Date(shipment.createdAt).toISOString(),
+			pieceCodes: pieceCodes(shipment),
+			returnBarcode: returnBarcodeOf(shipment, now) ?? null,
 			visibleEvents: visibleEvents(shipment, now).map(traceEventView),
 			plannedEvents: shipment.events.map(traceEventView),
 			trace: traceView(shipment, now, true),
@@ -63,10 +68,18 @@ export function installControlApi(app: FastifyInstance, context: SandboxContext)
 			if (stepMinutes <= 0) return badRequest(reply, 'stepMinutes must be positive');
 			const codValue = numberField(input, 'codValue');
 			if (input.codValue !== undefined && (codValue === undefined || codValue < 0)) return badRequest(reply, 'codValue must be a number, 0 or more (0: no cash on delivery)');
+			const parcels = input.parcels === undefined ? 1 : numberField(input, 'parcels');
+			if (parcels === undefined || !Number.isInteger(parcels) || parcels < 1 || parcels > MAX_PARCELS) return badRequest(reply, `parcels must be an integer from 1 to ${MAX_PARCELS}`);
 			const created: Shipment[] = [];
 			for (let i = 0; i < count; i++) {
 				const chosen = scenario === 'random' ? store.random.pick(SCENARIOS) : scenario;
-				created.push(store.addShipment(chosen, startAt, stepMinutes * MINUTE, 70001, '', codValue));
+				const shipment = store.addShipment(chosen, startAt, stepMinutes * MINUTE, 70001, '', codValue);
+				if (parcels > 1) {
+					shipment.type = '1';
+					shipment.pieces = Array.from({ length: parcels }, () => ({ type: '1' as const, weight: shipment.measuredWeight }));
+					shipment.measuredWeight *= parcels;
+				}
+				created.push(shipment);
 			}
 			return created.map(shipmentView);
 		});
@@ -107,9 +120,11 @@ export function installControlApi(app: FastifyInstance, context: SandboxContext)
 			if (input.at !== undefined && at === undefined) return badRequest(reply, 'at must be an ISO date-time');
 			const stepMinutes = input.stepMinutes === undefined ? 180 : numberField(input, 'stepMinutes');
 			if (stepMinutes === undefined || stepMinutes <= 0) return badRequest(reply, 'stepMinutes must be a positive number');
+			const refusal = input.refusal === undefined ? REFUSED_AFTER_OPENING : numberField(input, 'refusal');
+			if (refusal === undefined || !REFUSALS.includes(refusal)) return badRequest(reply, `refusal must be one of Cargus' refusal events: ${REFUSALS.join(', ')}`);
 			const refused = refusalRefused(shipment, clock.now());
 			if (refused !== undefined) return reply.code(409).send({ message: refused });
-			refuseAtDoor(shipment, clock.now(), stepMinutes * MINUTE, at);
+			refuseAtDoor(shipment, clock.now(), stepMinutes * MINUTE, refusal, at);
 			return shipmentView(shipment);
 		});
 
@@ -211,6 +226,11 @@ export function installControlApi(app: FastifyInstance, context: SandboxContext)
 			if (maxItemsPerPage !== undefined) {
 				if (maxItemsPerPage !== null && (!Number.isInteger(maxItemsPerPage) || (maxItemsPerPage as number) < 1)) return badRequest(reply, 'maxItemsPerPage must be a positive integer or null');
 				context.settings.maxItemsPerPage = maxItemsPerPage as number | null;
+			}
+			const deltaEvents = body(request.body).deltaEvents;
+			if (deltaEvents !== undefined) {
+				if (deltaEvents !== 'shipment' && deltaEvents !== 'event') return badRequest(reply, "deltaEvents must be 'shipment' or 'event'");
+				context.settings.deltaEvents = deltaEvents;
 			}
 			const strictChecks = body(request.body).strictChecks;
 			if (strictChecks !== undefined) {

@@ -20,7 +20,7 @@ export interface TraceEventView {
 export interface ControlShipment {
 	barcode: string;
 	scenario: ScenarioName;
-	/** State at the current sandbox clock: not-picked-up, in-transit, out-for-delivery, delivered, delivery-failed, refused, returning, returned. */
+	/** State at the current sandbox clock: not-picked-up, in-transit, out-for-delivery, delivered, delivery-failed, refused, returned. */
 	state: string;
 	type: '1' | '0';
 	clientId: number;
@@ -29,6 +29,10 @@ export interface ControlShipment {
 	orderReference: string;
 	/** ISO (UTC): when the AWB was made (its date in Awbs/GetByDate). */
 	createdAt: string;
+	/** The codes its trace answers, one per piece: the barcode, then `<barcode>002`, ... for a multi-parcel AWB. */
+	pieceCodes: string[];
+	/** The return AWB it travels back under once returned (196, 197 or 198 served), else null. */
+	returnBarcode: string | null;
 	visibleEvents: TraceEventView[];
 	plannedEvents: TraceEventView[];
 	/** The PackageTrace GetAwbTraceOneRequest answers right now. */
@@ -42,6 +46,8 @@ export interface AddShipmentsInput {
 	stepMinutes?: number;
 	/** Cash on delivery of each new shipment (0: none); default: drawn like the seed's (about 60% carry some). */
 	codValue?: number;
+	/** Parcels of each new shipment (1 to 15; default 1): more than one makes a multi-parcel AWB, traced once per parcel. */
+	parcels?: number;
 }
 
 export interface ControlInvoice {
@@ -140,8 +146,11 @@ export class SandboxControl {
 		return this.call('POST', `/shipments/${encodeURIComponent(barcode)}/events`, input);
 	}
 
-	/** The parcel is refused at the door, then returned to its sender (POST /_sandbox/shipments/:barcode/refuse). */
-	refuse(barcode: string, input: { at?: string; stepMinutes?: number } = {}): Promise<ControlShipment> {
+	/**
+	 * The parcel is refused at the door (`refusal`: one of Cargus' refusal events, default 186), then returned at the
+	 * recipient's request (197) (POST /_sandbox/shipments/:barcode/refuse).
+	 */
+	refuse(barcode: string, input: { at?: string; stepMinutes?: number; refusal?: number } = {}): Promise<ControlShipment> {
 		return this.call('POST', `/shipments/${encodeURIComponent(barcode)}/refuse`, input);
 	}
 

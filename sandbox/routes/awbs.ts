@@ -144,6 +144,21 @@ function checkParcelCodes(raw: unknown, fields: Record<string, unknown>, spec: O
 	return codes;
 }
 
+/**
+ * The pieces of an AWB of more than one, parcels first, then envelopes, each weighing what its ParcelCodes entry says
+ * (else the parcels share TotalWeight, an envelope 0); undefined for one piece.
+ */
+function piecesOf(parcels: number, envelopes: number, totalWeight: number, parcelCodes: Array<Record<string, unknown>>): Shipment['pieces'] {
+	const count = Math.max(0, Math.trunc(parcels)) + Math.max(0, Math.trunc(envelopes));
+	if (count <= 1) return undefined;
+	const weightsOf = (type: number) => parcelCodes.filter((code) => (code.Type ?? 0) === type).map((code) => number(code.Weight));
+	const [parcelWeights, envelopeWeights] = [weightsOf(1), weightsOf(0)];
+	const share = Math.round((totalWeight / Math.max(1, parcels)) * 100) / 100;
+	return Array.from({ length: count }, (_, index) => (index < parcels
+		? { type: '1' as const, weight: parcelWeights[index] ?? share }
+		: { type: '0' as const, weight: envelopeWeights[index - parcels] ?? 0 }));
+}
+
 /** MM-dd-yyyy (as Cargus' document gives for Awbs/GetByDate), or any date the other operations take. */
 function awbDate(query: QueryReader, name: string, spec: OperationSpec): { at: number; dayOnly: boolean } {
 	const text = requiredQuery(query, name, spec);
@@ -239,6 +254,7 @@ export function registerAwbs(app: FastifyInstance, context: ServiceContext): voi
 			if (point) pathDates[4] = pathDates[3] + POINT_WAIT_MS;
 			created.events = planEvents(created, SCENARIO_PATHS.delivered, pathDates);
 			if (point) created.events[3].Description = `Expeditia a ajuns in punctul Ship & Go ${point.Name} si asteapta ridicarea`;
+			created.pieces = piecesOf(shipment.parcels, shipment.envelopes, shipment.totalWeight, parcelCodes);
 			created.awb = {
 				OrderId: order.OrderId,
 				SenderLocationId: location.LocationId,

@@ -3,36 +3,33 @@ import { noContent, ok, okJson } from './answers';
 import type { ServiceContext } from '../world/serviceContext';
 import { defineOperation } from './operation';
 import { dayAround, parseServiceDate, toServiceDate } from '../world/dates';
-import { traceJson, visibleEvents } from '../world/timelines/shipments';
+import { pieceCodes, returnBarcodeOf, returnEventOf, shopText, traceJson, visibleEvents } from '../world/timelines/shipments';
+import { DELIVERIES } from '../world/timelines/cargusEvents';
 import type { Shipment } from '../world/types';
 import { deliveryPicture } from '../world/picture';
 import { barcodesQuery, failWith, requiredQuery } from './inputs';
 
-/** Event 196: the parcel goes back to its sender (after a refusal or a failed delivery). */
-const RETURNING_EVENT_ID = 196;
-const DELIVERED_EVENT_ID = 21;
-
 /**
- * Three calls of Cargus' API document v3 whose answers no source shows (beyond-the-interface.md): the AWBs going
- * back to the sender on a day, the delivery confirmation picture, the trace with redirects. The shapes are the
- * sandbox's choice, said in docs/sandbox.md.
+ * Three calls of Cargus' API document v3 beyond the interface: the AWBs returned on a day (nested rows, as a warehouse
+ * system found on real answers), the delivery confirmation picture, the trace with redirects (AwbTrace's shape, as
+ * four clients read it). docs/sandbox.md says the source of each.
  */
 export function registerReturnsAndProofs(app: FastifyInstance, context: ServiceContext): void {
 	const own = (clientId: number) => [...context.store.shipments.values()].filter((shipment) => shipment.clientId === clientId);
 
-	// The account's AWBs whose return to the sender (event 196) began on the Bucharest day `data` (yyyy-mm-dd), by now.
+	// The account's AWBs whose return (196, 197 or 198) began on the Bucharest day `data` (yyyy-mm-dd), by now.
 	defineOperation(app, context, 'GET', '/api/AwbRetur', { operation: 'returningAwbs', auth: 'bearer', invalidStatus: 400 },
 		({ query, spec, account, now }) => {
 			const text = requiredQuery(query, 'data', spec);
 			const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? parseServiceDate(text) : undefined;
 			if (day === undefined) failWith(spec, `data trebuie sa fie o zi yyyy-mm-dd, nu "${text}".`);
 			const { start, end } = dayAround(day);
-			const returning = own(account.clientId)
-				.map((shipment) => ({ shipment, event: visibleEvents(shipment, now).find((event) => event.EventId === RETURNING_EVENT_ID) }))
-				.filter(({ event }) => event !== undefined && event.date >= start && event.date <= end)
-				.sort((a, b) => (a.event?.date ?? 0) - (b.event?.date ?? 0) || a.shipment.barcode.localeCompare(b.shipment.barcode));
-			if (returning.length === 0) return noContent();
-			return ok(returning.map(({ shipment, event }) => returnView(shipment, event?.date ?? now, now)), 'AwbRetur');
+			const returned = own(account.clientId)
+				.map((shipment) => ({ shipment, event: returnEventOf(shipment, now) }))
+				.filter((entry): entry is { shipment: Shipment; event: NonNullable<typeof entry.event> } => entry.event !== undefined && entry.event.date >= start && entry.event.date <= end)
+				.sort((a, b) => a.event.date - b.event.date || a.shipment.barcode.localeCompare(b.shipment.barcode));
+			if (returned.length === 0) return noContent();
+			return ok(returned.map(({ shipment, event }) => returnView(shipment, event.date, now)), 'AwbRetur');
 		});
 
 	// The delivery confirmation picture of a delivered parcel of the account, as a JSON string of base64 PNG bytes (Cargus'
@@ -42,7 +39,7 @@ export function registerReturnsAndProofs(app: FastifyInstance, context: ServiceC
 		({ query, spec, account, now }) => {
 			const [barcode] = barcodesQuery(query, 'barCodes', spec, 1);
 			const shipment = context.store.shipments.get(barcode);
-			const delivered = shipment?.clientId === account.clientId ? visibleEvents(shipment, now).find((event) => event.EventId === DELIVERED_EVENT_ID) : undefined;
+			const delivered = shipment?.clientId === account.clientId ? visibleEvents(shipment, now).find((event) => DELIVERIES.includes(event.EventId)) : undefined;
 			if (!shipment || !delivered) return okJson('null');
 			return ok(deliveryPicture(shipment.barcode, delivered.date).toString('base64'), 'base64Binary');
 		});
@@ -58,15 +55,21 @@ export function registerReturnsAndProofs(app: FastifyInstance, context: ServiceC
 		});
 }
 
-function returnView(shipment: Shipment, returningSince: number, now: number) {
-	const last = visibleEvents(shipment, now).at(-1);
+/**
+ * One AwbRetur row, nested as the warehouse system found it on real answers (PetricaH/product_wms): the parcel's AWB,
+ * the return AWB it travels back under, the shop's text, and when the return left (its return event).
+ */
+function returnView(shipment: Shipment, returnedAt: number, now: number) {
 	return {
-		BarCode: shipment.barcode,
-		CustomString: shipment.customString,
-		RecipientName: shipment.receiver,
-		RecipientLocality: shipment.receiverLocality,
-		ReturnDate: toServiceDate(returningSince),
-		LastEventId: last?.EventId ?? null,
-		LastEvent: last?.Description ?? '',
+		Awb: { BarCode: shipment.barcode, ParcelCodes: pieceCodes(shipment) },
+		AwbReturn: {
+			BarCode: returnBarcodeOf(shipment, now) as string,
+			Sender: shipment.receiver,
+			SenderLocality: shipment.receiverLocality,
+			Recipient: shipment.sender,
+			RecipientLocality: shipment.senderLocality,
+		},
+		ClientObservation: shopText(shipment),
+		TimestampDeparture: toServiceDate(returnedAt),
 	};
 }

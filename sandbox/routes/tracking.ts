@@ -4,7 +4,7 @@ import { parseBarcodeList } from './barcodes';
 import type { ServiceContext } from '../world/serviceContext';
 import { errorObject } from './errorBodies';
 import { defineOperation, type OperationInput } from './operation';
-import { cashRecordView, traceEventView, traceJson, traceView, visibleEvents } from '../world/timelines/shipments';
+import { cashRecordView, deltaRowView, traceEventView, traceJson, traceViews, visibleEvents } from '../world/timelines/shipments';
 import { monthDayYearRange } from './awbs';
 import type { Shipment } from '../world/types';
 import { barcodesQuery, failWith } from './inputs';
@@ -20,7 +20,7 @@ export function registerTracking(app: FastifyInstance, context: ServiceContext):
 	const trace = (withOrderStatus: boolean) => ({ request, query, spec, now }: OperationInput) => {
 		const shipments = known(barcodesQuery(query, 'barCode', spec));
 		if (shipments.length === 0) return noContent();
-		if (preferredXml(request)) return ok(shipments.map((s) => traceView(s, now, withOrderStatus)), 'PackageTrace');
+		if (preferredXml(request)) return ok(shipments.flatMap((s) => traceViews(s, now, withOrderStatus)), 'PackageTrace');
 		return okJson(`[${shipments.map((s) => traceJson(s, now, withOrderStatus)).join(',')}]`);
 	};
 
@@ -35,15 +35,28 @@ export function registerTracking(app: FastifyInstance, context: ServiceContext):
 	defineOperation(app, context, 'GET', '/api/AwbTrace', { operation: 'trace', auth: 'bearer', invalidStatus: 400 }, trace(false));
 	defineOperation(app, context, 'GET', '/api/NoAuth/GetAwbTrace', { operation: 'traceNoAuth', auth: 'none', invalidStatus: 400 }, trace(false));
 
-	// Cargus' document gives only "the last events of an interval, as AwbTrace's events": each event served by now
-	// and dated within FromDate..ToDate (MM-dd-yyyy, whole days) of the account's shipments, with the shipment's
-	// Code, oldest first; 204 when there is none.
+	// Cargus' document gives only "the last events of an interval". The setting deltaEvents says how the sandbox answers:
+	// `shipment`, one row per shipment with an event dated within FromDate..ToDate (MM-dd-yyyy, whole days), without
+	// event ids, as a client that read the document reads it (edinio); `event`, one flat row per event with its shipment's
+	// Code and EventId. Only events served by now, the account's own; oldest first; 204 when there is none.
 	defineOperation(app, context, 'GET', '/api/AwbTrace/GetDeltaEvents', { operation: 'traceDeltaEvents', auth: 'bearer', invalidStatus: 400 },
 		({ query, spec, account, now }) => {
 			const { from, end } = monthDayYearRange(query, spec);
+			const own = [...context.store.shipments.values()].filter((shipment) => shipment.clientId === account.clientId);
+			if (context.settings.deltaEvents === 'shipment') {
+				const rows: Array<{ latest: number; row: NonNullable<ReturnType<typeof deltaRowView>> }> = [];
+				for (const shipment of own) {
+					const row = deltaRowView(shipment, now, from, end);
+					if (row === undefined) continue;
+					const latest = visibleEvents(shipment, now).filter((event) => event.date >= from && event.date <= end).at(-1)?.date ?? 0;
+					rows.push({ latest, row });
+				}
+				if (rows.length === 0) return noContent();
+				rows.sort((a, b) => a.latest - b.latest || a.row.BarCode.localeCompare(b.row.BarCode));
+				return ok(rows.map(({ row }) => row), 'DeltaEvent');
+			}
 			const events: Array<{ code: string; date: number; view: ReturnType<typeof traceEventView> }> = [];
-			for (const shipment of context.store.shipments.values()) {
-				if (shipment.clientId !== account.clientId) continue;
+			for (const shipment of own) {
 				for (const event of visibleEvents(shipment, now)) {
 					if (event.date >= from && event.date <= end) events.push({ code: shipment.barcode, date: event.date, view: traceEventView(event) });
 				}

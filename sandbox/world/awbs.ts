@@ -1,6 +1,6 @@
 import { toServiceDate } from './dates';
 import { localityViews } from './localityViews';
-import { STATUS_EXPRESSION, stateOf } from './timelines/shipments';
+import { statusExpressionOf } from './timelines/shipments';
 import type { PickupLocation, Shipment } from './types';
 
 /** The services an AWB can travel with, and what each accepts (Cargus' API document v3 and its plugins). */
@@ -86,7 +86,7 @@ export function awbView(shipment: Shipment, sender: PickupLocation | undefined, 
 		BarCode: shipment.barcode,
 		OrderId: awb?.OrderId ?? 0,
 		CreationDate: toServiceDate(shipment.createdAt),
-		Status: deleted ? DELETED_STATUS : STATUS_EXPRESSION[stateOf(shipment, now)],
+		Status: deleted ? DELETED_STATUS : statusExpressionOf(shipment, now),
 		// The sender's address as OpenCart's AWB history shows it (cargus_istoric.twig reads these).
 		Sender: {
 			LocationId: sender?.LocationId ?? 0,

@@ -2,7 +2,8 @@ import { DAY, HOUR, MINUTE, toServiceDate } from './dates';
 import { SeededRandom } from './random';
 import type { LocalityRecord, ReferenceData } from './referenceData';
 import { byDate, InvoiceNumbers, pastIssue, plannedInvoices } from './timelines/invoices';
-import { planEvents, REFUSED_EVENT_ID, SCENARIO_PATHS } from './timelines/shipments';
+import { DELIVERED, NOT_AT_HOME, OUT_FOR_DELIVERY, PICKED_UP, REFUSALS, RETURNS, WRONG_ADDRESS } from './timelines/cargusEvents';
+import { planEvents, SCENARIO_PATHS } from './timelines/shipments';
 import type { Account, Invoice, PickupLocation, PickupOrder, Scenario, Shipment } from './types';
 
 export const DEFAULT_ACCOUNT = { subscriptionKey: 'sandbox-key', username: 'sandbox', password: 'sandbox' };
@@ -93,10 +94,16 @@ const SHIPMENT_PLANS: ShipmentPlan[] = [
 	{ scenario: 'delivered', path: SCENARIO_PATHS.delivered, visible: 0, count: 4 },
 	{ scenario: 'in-transit', path: SCENARIO_PATHS['in-transit'], visible: 3, count: 3 },
 	{ scenario: 'not-picked-up', path: [], visible: 0, count: 3 },
+	{ scenario: 'not-at-home', path: SCENARIO_PATHS['not-at-home'], visible: 7, count: 2 },
+	{ scenario: 'not-at-home', path: SCENARIO_PATHS['not-at-home'], visible: 5, count: 2 },
+	{ scenario: 'delayed', path: SCENARIO_PATHS.delayed, visible: 3, count: 2 },
 ];
 
 /** Local hours (Bucharest) in which events that need a courier happen; hub events happen any time. */
-const DAYTIME: Record<number, [number, number]> = { 70: [9, 18], 5: [8, 12], 21: [9, 20], 6: [9, 20], [REFUSED_EVENT_ID]: [9, 20], 198: [9, 18] };
+const DAYTIME: Record<number, [number, number]> = {
+	[PICKED_UP]: [9, 18], [OUT_FOR_DELIVERY]: [8, 12], [DELIVERED]: [9, 20], [WRONG_ADDRESS]: [9, 20], [NOT_AT_HOME]: [9, 20],
+	...Object.fromEntries(REFUSALS.map((id) => [id, [9, 20]])), ...Object.fromEntries(RETURNS.map((id) => [id, [9, 18]])),
+};
 
 function inDaytime(ms: number, eventId: number): boolean {
 	const window = DAYTIME[eventId];
@@ -171,14 +178,14 @@ function seedShipments(reference: ReferenceData, random: SeededRandom, now: numb
 		const senders = locations.filter((l) => l.clientId === clientId);
 		for (let i = 0; i < plan.count; i++) {
 			const gaps = plan.path.map(() => 150 * MINUTE + random.int(0, 120) * MINUTE + random.int(0, 59) * 1000);
-			// Every other returned parcel was refused at the door instead: the same length of path, so the same draws.
+			// Every other returned parcel was refused at the door instead (a path one event shorter: its visible events at most all).
 			const refused = plan.scenario === 'returned' && i % 2 === 1;
 			const path = refused ? SCENARIO_PATHS.refused : plan.path;
 			const dates: number[] = [];
 			if (path.length > 0 && plan.visible === 0) {
 				dates[0] = fitForward(now + random.int(60, 24 * 60) * MINUTE, path[0]);
 			} else if (path.length > 0) {
-				const k = plan.visible;
+				const k = Math.min(plan.visible, path.length);
 				const nextGap = gaps[k] ?? DAY;
 				const sinceLast = k === path.length ? random.int(1, 20 * 24) * HOUR : random.int(10, Math.max(11, nextGap / MINUTE - 10)) * MINUTE;
 				dates[k - 1] = fitBackward(now - sinceLast, path[k - 1]);

@@ -13,6 +13,11 @@ export interface SandboxSettings {
 	 * shop plugins read) or the interface's `[{"Locality": [...], "message": "OK"}]` (`grouped`).
 	 */
 	localities: 'flat' | 'grouped';
+	/**
+	 * How `GET /api/AwbTrace/GetDeltaEvents` answers: one row per shipment with events in the interval, without event ids
+	 * (`shipment`, as a client that read Cargus' v3 document reads it), or one flat row per event with its EventId (`event`).
+	 */
+	deltaEvents: 'shipment' | 'event';
 	/** Largest `itemsPerPage` the paged lists take, or null (the default) for no limit: Cargus documents none. */
 	maxItemsPerPage: number | null;
 	/**
@@ -23,5 +28,8 @@ export interface SandboxSettings {
 }
 
 export const DEFAULT_SETTINGS: SandboxSettings = {
-	expiredTokenAnswer: '401', ordersListOfOne: 'list', awbsByDateOrder: 'oldest-first', deletedAwbs: 'listed', localities: 'flat', maxItemsPerPage: null, strictChecks: false,
+	expiredTokenAnswer: '401', ordersListOfOne: 'list', awbsByDateOrder: 'oldest-first', deletedAwbs: 'listed', localities: 'flat',
+	// The default becomes 'shipment' once the trigger reads per-shipment rows (issue 60).
+	deltaEvents: 'event',
+	maxItemsPerPage: null, strictChecks: false,
 };

@@ -1,5 +1,8 @@
-export type Scenario = 'delivered' | 'returned' | 'refused' | 'in-transit' | 'out-for-delivery' | 'not-picked-up';
-export const SCENARIOS: readonly Scenario[] = ['delivered', 'returned', 'refused', 'in-transit', 'out-for-delivery', 'not-picked-up'];
+export type Scenario =
+	| 'delivered' | 'returned' | 'refused' | 'in-transit' | 'out-for-delivery' | 'not-picked-up' | 'not-at-home' | 'wrong-address' | 'delayed';
+export const SCENARIOS: readonly Scenario[] = [
+	'delivered', 'returned', 'refused', 'in-transit', 'out-for-delivery', 'not-picked-up', 'not-at-home', 'wrong-address', 'delayed',
+];
 
 export interface Account {
 	username: string;
@@ -99,6 +102,8 @@ export interface Shipment {
 	tariffSetName: string;
 	outboundBarcode: string;
 	events: PlannedEvent[];
+	/** The pieces of an AWB of more than one (parcels, then envelopes), each traced under its own code; unset: one piece. */
+	pieces?: Array<{ type: '1' | '0'; weight: number }>;
 	/** What POST /api/Awbs (or Awbs/WithGetAwb) received (created AWBs only); seeded shipments are described from the fields above. */
 	awb?: AwbDetails;
 }

@@ -69,8 +69,8 @@ describe('create an AWB (POST /api/Awbs)', () => {
 		await sandbox.control.advanceClock({ days: 3 });
 		await sandbox.client.login();
 		const cash = await sandbox.client.call('GET', '/api/CashAccount', { query: { barCode: barcode } });
-		expect((cash.json as Array<Record<string, unknown>>)[0]).toMatchObject({ BarCode: barcode, RepaymentValue: 149.9, StatusExpression: 'Confirmat', CustomString: 'Comanda #1042' });
-		expect((await getAwb(barcode))[0].Status).toBe('Confirmat');
+		expect((cash.json as Array<Record<string, unknown>>)[0]).toMatchObject({ BarCode: barcode, RepaymentValue: 149.9, StatusExpression: 'Rambursat', CustomString: 'Comanda #1042' });
+		expect((await getAwb(barcode))[0].Status).toBe('Rambursat');
 		const pdf = await sandbox.client.call('GET', '/api/PDF/AwbDocuments', { query: { Token: sandbox.client.token!, barCodes: barcode, format: 1 }, token: null });
 		expect(pdf.status).toBe(200);
 		expect(pdf.text.startsWith('%PDF')).toBe(true);
@@ -83,7 +83,7 @@ describe('create an AWB (POST /api/Awbs)', () => {
 		expect(awb).toMatchObject({ ServiceId: 38, DeliveryPudoPoint: point.Id });
 		const [shipment] = await sandbox.control.shipments([barcode]);
 		const events = shipment.plannedEvents;
-		expect(events.map((e) => e.EventId)).toEqual([70, 224, 11, 5, 21]);
+		expect(events.map((e) => e.EventId)).toEqual([70, 10, 11, 5, 21]);
 		expect(events[3].Description).toContain('Ship & Go');
 	});
 

@@ -48,20 +48,21 @@ describe('control API: state', () => {
 		const { now } = await sandbox.control.clock();
 		const [created] = await sandbox.control.addShipments({ scenario: 'delivered', stepMinutes: 60 });
 		expect(created.scenario).toBe('delivered');
-		expect(created.plannedEvents.map((e) => e.EventId)).toEqual([70, 224, 11, 5, 21]);
+		expect(created.plannedEvents.map((e) => e.EventId)).toEqual([70, 10, 11, 5, 21]);
 		expect(created.visibleEvents.map((e) => e.EventId)).toEqual([70]);
 		const trace = await sandbox.client.call('GET', '/api/AwbTrace', { query: { barCode: created.barcode } });
 		expect((trace.json as Array<{ Event: unknown[] }>)[0].Event).toEqual(created.visibleEvents);
 		await sandbox.control.advanceClock({ minutes: 120 });
 		const [later] = await sandbox.control.shipments([created.barcode]);
-		expect(later.visibleEvents.map((e) => e.EventId)).toEqual([70, 224, 11]);
+		expect(later.visibleEvents.map((e) => e.EventId)).toEqual([70, 10, 11]);
 		expect(new Date(now).getTime()).toBeLessThan(new Date((await sandbox.control.clock()).now).getTime());
 	});
 
 	it('adds shipments for each scenario, several at once, and at a given start', async () => {
 		const paths = {
-			delivered: [70, 224, 11, 5, 21], returned: [70, 224, 11, 5, 6, 196, 198], 'in-transit': [70, 224, 11],
-			'out-for-delivery': [70, 224, 11, 5], 'not-picked-up': [],
+			delivered: [70, 10, 11, 5, 21], returned: [70, 10, 11, 5, 6, 10, 198], refused: [70, 10, 11, 5, 186, 197],
+			'in-transit': [70, 10, 11], 'out-for-delivery': [70, 10, 11, 5], 'not-picked-up': [],
+			'not-at-home': [70, 10, 11, 5, 110, 5, 21], 'wrong-address': [70, 10, 11, 5, 6, 10, 198], delayed: [70, 10, 212, 11, 5, 21],
 		} as const;
 		for (const [scenario, path] of Object.entries(paths)) {
 			const created = await sandbox.control.addShipments({ scenario: scenario as keyof typeof paths, count: 2, startAt: '2026-11-01T08:00:00Z' });

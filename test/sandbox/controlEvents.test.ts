@@ -4,12 +4,12 @@ import { useSandbox } from './support';
 
 const sandbox = useSandbox();
 
-/** A shipment picked up two hours before now with events an hour apart: 70, 224, 11 visible. */
+/** A shipment picked up two hours before now with events an hour apart: 70, 10, 11 visible. */
 async function inTransitShipment(): Promise<string> {
 	const { now } = await sandbox.control.clock();
 	const startAt = new Date(new Date(now).getTime() - 2 * 3600_000).toISOString();
 	const [shipment] = await sandbox.control.addShipments({ scenario: 'in-transit', startAt, stepMinutes: 60 });
-	expect(shipment.visibleEvents.map((e) => e.EventId)).toEqual([70, 224, 11]);
+	expect(shipment.visibleEvents.map((e) => e.EventId)).toEqual([70, 10, 11]);
 	return shipment.barcode;
 }
 
@@ -38,10 +38,10 @@ describe('control API: POST /_sandbox/shipments/:barcode/events', () => {
 		const barcode = await inTransitShipment();
 		const updated = await sandbox.control.addEvent(barcode, { EventId: 5 });
 		expect(updated.barcode).toBe(barcode);
-		expect(updated.visibleEvents.map((e) => e.EventId)).toEqual([70, 224, 11, 5]);
+		expect(updated.visibleEvents.map((e) => e.EventId)).toEqual([70, 10, 11, 5]);
 		expect(updated.state).toBe('out-for-delivery');
 		expect(updated.visibleEvents[3]).toEqual({
-			Date: '2026-11-20T12:00:00', EventId: 5, Description: 'Expeditia este in livrare', LocalityName: expect.any(String),
+			Date: '2026-11-20T12:00:00', EventId: 5, Description: 'Spre destinatar', LocalityName: expect.any(String),
 		});
 		expect(updated.trace).toMatchObject({ OrderStatus: 2 });
 		const [listed] = await sandbox.control.shipments([barcode]);
@@ -55,7 +55,7 @@ describe('control API: POST /_sandbox/shipments/:barcode/events', () => {
 			EventId: 11, Date: '2026-11-20T10:30:00', Description: 'Sosire in depozit', LocalityName: 'PITESTI',
 		});
 		expect(updated.visibleEvents.map((e) => [e.EventId, e.Date])).toEqual([
-			[70, '2026-11-20T10:00:00'], [11, '2026-11-20T10:30:00'], [224, '2026-11-20T11:00:00'], [11, '2026-11-20T12:00:00'],
+			[70, '2026-11-20T10:00:00'], [11, '2026-11-20T10:30:00'], [10, '2026-11-20T11:00:00'], [11, '2026-11-20T12:00:00'],
 		]);
 		expect(updated.visibleEvents[1]).toEqual({ Date: '2026-11-20T10:30:00', EventId: 11, Description: 'Sosire in depozit', LocalityName: 'PITESTI' });
 		// The latest event still decides the state.
@@ -67,7 +67,7 @@ describe('control API: POST /_sandbox/shipments/:barcode/events', () => {
 		const barcode = await inTransitShipment();
 		const updated = await sandbox.control.addEvent(barcode, { EventId: 6, Date: '2026-11-20T11:00:00' });
 		expect(updated.visibleEvents.map((e) => [e.EventId, e.Date])).toEqual([
-			[70, '2026-11-20T10:00:00'], [224, '2026-11-20T11:00:00'], [6, '2026-11-20T11:00:00'], [11, '2026-11-20T12:00:00'],
+			[70, '2026-11-20T10:00:00'], [10, '2026-11-20T11:00:00'], [6, '2026-11-20T11:00:00'], [11, '2026-11-20T12:00:00'],
 		]);
 		for (const events of await servedEvents(barcode)) expect(events).toEqual(updated.visibleEvents);
 		const twice = await post(`/shipments/${barcode}/events`, { EventId: 6, Date: '2026-11-20T09:00:00Z' });
@@ -78,23 +78,23 @@ describe('control API: POST /_sandbox/shipments/:barcode/events', () => {
 
 	it('serves an event only from visibleAt, and a future-dated one only once its Date comes', async () => {
 		const barcode = await inTransitShipment();
-		const hidden = await sandbox.control.addEvent(barcode, { EventId: 224, Date: '2026-11-20T10:15:00.250', visibleAt: '2026-11-20T10:30:00Z' });
+		const hidden = await sandbox.control.addEvent(barcode, { EventId: 10, Date: '2026-11-20T10:15:00.250', visibleAt: '2026-11-20T10:30:00Z' });
 		const future = await sandbox.control.addEvent(barcode, { EventId: 5, Date: '2026-11-20T13:00:00' });
-		expect(hidden.plannedEvents.map((e) => e.Date)).toContain('2026-11-20T10:15:00.250');
-		expect(future.visibleEvents.map((e) => e.EventId)).toEqual([70, 224, 11]);
-		expect(future.plannedEvents.map((e) => e.EventId)).toEqual([70, 224, 224, 11, 5]);
-		for (const events of await servedEvents(barcode)) expect(events.map((e) => e.EventId)).toEqual([70, 224, 11]);
+		expect(hidden.plannedEvents.map((e) => e.Date)).toContain('2026-11-20T10:15:00.25'); // .NET writes no trailing zeros
+		expect(future.visibleEvents.map((e) => e.EventId)).toEqual([70, 10, 11]);
+		expect(future.plannedEvents.map((e) => e.EventId)).toEqual([70, 10, 10, 11, 5]);
+		for (const events of await servedEvents(barcode)) expect(events.map((e) => e.EventId)).toEqual([70, 10, 11]);
 
 		await sandbox.control.advanceClock({ minutes: 30 });
 		const [later] = await sandbox.control.shipments([barcode]);
 		expect(later.visibleEvents.map((e) => e.Date)).toEqual([
-			'2026-11-20T10:00:00', '2026-11-20T10:15:00.250', '2026-11-20T11:00:00', '2026-11-20T12:00:00',
+			'2026-11-20T10:00:00', '2026-11-20T10:15:00.25', '2026-11-20T11:00:00', '2026-11-20T12:00:00',
 		]);
 		for (const events of await servedEvents(barcode)) expect(events).toEqual(later.visibleEvents);
 
 		await sandbox.control.advanceClock({ minutes: 30 });
 		const [last] = await sandbox.control.shipments([barcode]);
-		expect(last.visibleEvents.map((e) => e.EventId)).toEqual([70, 224, 224, 11, 5]);
+		expect(last.visibleEvents.map((e) => e.EventId)).toEqual([70, 10, 10, 11, 5]);
 		expect(last.state).toBe('out-for-delivery');
 	});
 

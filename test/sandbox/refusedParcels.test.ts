@@ -6,9 +6,11 @@ const sandbox = useSandbox();
 
 const ECOM = 1005962049;
 const CLUJ = 164;
-const REFUSED = 197;
-const TO_THE_DOOR = [70, 224, 11, 5];
-const REFUSAL = [REFUSED, 196, 198];
+/** The retailer's list (tracking-as-clients-see-it.md): 186 refused after opening, 197 returned at the recipient's request. */
+const REFUSED = 186;
+const RETURNED = 197;
+const TO_THE_DOOR = [70, 10, 11, 5];
+const REFUSAL = [REFUSED, RETURNED];
 
 const ids = (events: Array<{ EventId: number }>) => events.map((event) => event.EventId);
 
@@ -39,23 +41,24 @@ async function served(barcode: string): Promise<Array<{ EventId: number; Date: s
 	return (answer.json as Array<{ Event: Array<{ EventId: number; Date: string; Description: string }> }>)[0].Event;
 }
 
-describe('a parcel refused at the door and returned to the sender', () => {
-	it('a share of the world\'s own parcels were refused and are on their way back or back', async () => {
+describe('a parcel refused at the door and returned at the recipient\'s request', () => {
+	it('a share of the world\'s own parcels were refused and some are returned', async () => {
 		const shipments = await sandbox.control.shipments();
 		const refused = shipments.filter((shipment) => shipment.scenario === 'refused');
 		expect(refused.length).toBeGreaterThanOrEqual(4);
 		for (const shipment of refused) expect(ids(shipment.plannedEvents)).toEqual([...TO_THE_DOOR, ...REFUSAL]);
 		expect(refused.map((shipment) => shipment.state)).toEqual(expect.arrayContaining(['returned', 'refused']));
-		// The other returned parcels keep their failed delivery (recipient absent).
-		expect(shipments.some((shipment) => shipment.scenario === 'returned' && ids(shipment.plannedEvents).includes(6))).toBe(true);
+		// The other returned parcels met a wrong address (6) and were returned by Cargus (198).
+		expect(shipments.some((shipment) => shipment.scenario === 'returned' && ids(shipment.plannedEvents).join() === '70,10,11,5,6,10,198')).toBe(true);
 	});
 
-	it('an AWB made through the API, refused on request: its events come out for delivery, refused, returning, returned, as the clock moves', async () => {
+	it('an AWB made through the API, refused on request: its events come out for delivery, refused, returned, as the clock moves', async () => {
 		const barcode = await createdAwb();
 		const refused: ControlShipment = await sandbox.control.refuse(barcode, { stepMinutes: 60 });
 		expect(refused.scenario).toBe('refused');
 		expect(ids(refused.plannedEvents)).toEqual([...TO_THE_DOOR, ...REFUSAL]);
-		expect(refused.plannedEvents.find((event) => event.EventId === REFUSED)?.Description).toBe('Expeditie refuzata de destinatar');
+		expect(refused.plannedEvents.find((event) => event.EventId === REFUSED)?.Description).toBe('Expediere refuzata: Colet refuzat dupa deschidere');
+		expect(refused.plannedEvents.find((event) => event.EventId === RETURNED)?.Description).toBe('Expediere returnata: Solicitare destinatar');
 
 		await sandbox.control.advanceClock({ days: 3 });
 		// Three days on, the login token has expired.
@@ -67,8 +70,10 @@ describe('a parcel refused at the door and returned to the sender', () => {
 		expect(new Set(events.map((event) => event.Date)).size).toBe(events.length);
 		const [shipment] = await sandbox.control.shipments([barcode]);
 		expect(shipment.state).toBe('returned');
-		expect(shipment.trace.ConfirmationName).toBe('');
-		expect(shipment.trace.Observation).toBe('Refuzat de destinatar la livrare');
+		expect(shipment.trace.ConfirmationName).toBeNull();
+		// The trace's Observation is the shop's own text on the AWB.
+		expect(shipment.trace.Observation).toBe('Comanda #2077');
+		expect(shipment.returnBarcode).toMatch(/^9\d{9}$/);
 		// Nothing is delivered, so no cash on delivery is repaid.
 		const cash = (await sandbox.control.cashOnDelivery()).find((record) => record.BarCode === barcode);
 		expect(cash?.repaid).toBe(false);
@@ -87,6 +92,13 @@ describe('a parcel refused at the door and returned to the sender', () => {
 		expect(ids(after)).toEqual([...TO_THE_DOOR, REFUSED]);
 	});
 
+	it('takes which refusal: 153, the cash on delivery not paid, then returned with 197', async () => {
+		const barcode = await createdAwb();
+		const refused = await sandbox.control.refuse(barcode, { stepMinutes: 60, refusal: 153 });
+		expect(ids(refused.plannedEvents)).toEqual([...TO_THE_DOOR, 153, RETURNED]);
+		expect(refused.plannedEvents.find((event) => event.EventId === 153)?.Description).toBe('Expediere refuzata: Refuz plata');
+	});
+
 	it('refuses to refuse a delivered parcel (409), an unknown barcode (404) and a bad input (400), changing nothing', async () => {
 		const delivered = (await sandbox.control.shipments()).find((shipment) => shipment.state === 'delivered') as ControlShipment;
 		const conflict = await post(`/shipments/${delivered.barcode}/refuse`, {});
@@ -98,6 +110,8 @@ describe('a parcel refused at the door and returned to the sender', () => {
 		expect(bad.status).toBe(400);
 		expect(bad.json.message).toContain('stepMinutes');
 		expect((await post(`/shipments/${barcode}/refuse`, { at: 'tomorrow' })).json.message).toContain('at must be');
+		// 197 is a return, not a refusal.
+		expect((await post(`/shipments/${barcode}/refuse`, { refusal: 197 })).json.message).toContain('refusal must be one of');
 		const [unchanged] = await sandbox.control.shipments([barcode]);
 		expect(unchanged.scenario).toBe('delivered');
 	});

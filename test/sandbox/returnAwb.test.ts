@@ -13,7 +13,7 @@ describe('create return AWB (POST /api/NoAuth/GenerateRwb)', () => {
 		const barcode = result.json as string;
 		expect(barcode).toMatch(/^\d{6,20}$/);
 		const [created] = await sandbox.control.shipments([barcode]);
-		expect(created.plannedEvents.map((e) => e.EventId)).toEqual([70, 224, 11, 5, 21]);
+		expect(created.plannedEvents.map((e) => e.EventId)).toEqual([70, 10, 11, 5, 21]);
 		const trace = await sandbox.client.call('GET', '/api/NoAuth/GetAwbTrace', { query: { barCode: barcode } });
 		expect(trace.status).toBe(200);
 		expect((trace.json as Array<{ Code: string; Event: unknown[] }>)[0]).toMatchObject({ Code: barcode, Event: [] });

@@ -16,21 +16,44 @@ async function newShipment(scenario: 'refused' | 'delivered') {
 	return shipment;
 }
 
-describe('the AWBs returning to the sender on a day (GET /api/AwbRetur?data=yyyy-mm-dd)', () => {
-	it('lists a refused parcel on the day its return begins, once that has happened, and not the day before', async () => {
+interface ReturnRow { Awb: { BarCode: string; ParcelCodes: string[] }; AwbReturn: { BarCode: string }; ClientObservation: string; TimestampDeparture: string }
+
+const barcodesOf = (json: unknown) => (json as ReturnRow[] | undefined)?.map((row) => row.Awb.BarCode) ?? [];
+
+describe('the AWBs returned on a day (GET /api/AwbRetur?data=yyyy-mm-dd)', () => {
+	it('lists a refused parcel on the day its return begins (197), once that has happened, nested as real answers are', async () => {
 		const refused = await newShipment('refused');
-		const returning = refused.plannedEvents.find((event) => event.EventId === 196);
-		if (!returning) throw new Error('a refused parcel goes back to its sender');
-		const day = returning.Date.slice(0, 10);
+		const returned = refused.plannedEvents.find((event) => event.EventId === 197);
+		if (!returned) throw new Error('a refused parcel is returned at the recipient\'s request');
+		const day = returned.Date.slice(0, 10);
 		const before = await sandbox.client.call('GET', '/api/AwbRetur', { query: { data: day } });
-		expect((before.json as Array<{ BarCode: string }> | undefined)?.map((awb) => awb.BarCode) ?? []).not.toContain(refused.barcode);
+		expect(barcodesOf(before.json)).not.toContain(refused.barcode);
 		await sandbox.control.advanceClock({ hours: 12 });
 		const after = await sandbox.client.call('GET', '/api/AwbRetur', { query: { data: day } });
 		expect(after.status).toBe(200);
-		expect(after.json).toEqual(expect.arrayContaining([expect.objectContaining({ BarCode: refused.barcode, ReturnDate: returning.Date })]));
+		const [shipment] = await sandbox.control.shipments([refused.barcode]);
+		const row = (after.json as ReturnRow[]).find((candidate) => candidate.Awb.BarCode === refused.barcode);
+		expect(row).toEqual({
+			Awb: { BarCode: refused.barcode, ParcelCodes: [refused.barcode] },
+			AwbReturn: expect.objectContaining({ BarCode: shipment.returnBarcode }),
+			ClientObservation: refused.orderReference,
+			TimestampDeparture: returned.Date.slice(0, 19),
+		});
+		// The return travels under an AWB of its own.
+		expect(row?.AwbReturn.BarCode).toMatch(/^9\d{9}$/);
+		expect(row?.AwbReturn.BarCode).not.toBe(refused.barcode);
 		const dayBefore = new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 		const other = await sandbox.client.call('GET', '/api/AwbRetur', { query: { data: dayBefore } });
-		expect((other.json as Array<{ BarCode: string }> | undefined)?.map((awb) => awb.BarCode) ?? []).not.toContain(refused.barcode);
+		expect(barcodesOf(other.json)).not.toContain(refused.barcode);
+	});
+
+	it('lists a parcel at a wrong address on the day Cargus returns it (198)', async () => {
+		const [parcel] = await sandbox.control.addShipments({ count: 1, scenario: 'wrong-address', stepMinutes: 60 });
+		const returned = parcel.plannedEvents.find((event) => event.EventId === 198);
+		if (!returned) throw new Error('a parcel at a wrong address is returned by Cargus');
+		await sandbox.control.advanceClock({ hours: 12 });
+		const answer = await sandbox.client.call('GET', '/api/AwbRetur', { query: { data: returned.Date.slice(0, 10) } });
+		expect(barcodesOf(answer.json)).toContain(parcel.barcode);
 	});
 
 	it('answers 204 on a day nothing returns, and 400 naming data when it is missing', async () => {

@@ -14,7 +14,7 @@ describe('trace in one request (GET /api/AwbTrace/GetAwbTraceOneRequest)', () =>
 		expect(result.status).toBe(200);
 		const traces = result.json as Array<Record<string, unknown>>;
 		expect(traces.map((t) => t.Code)).toEqual([delivered.barcode, inTransit.barcode]);
-		expect(traces[0]).toMatchObject({ Type: delivered.type, OrderStatus: 3, OrderLate: false });
+		expect(traces[0]).toMatchObject({ Type: delivered.type === '1' ? 'Colet' : 'Plic', OrderStatus: 3, OrderLate: false });
 		expect(traces[0].Event).toEqual(delivered.visibleEvents);
 		expect((traces[0].Event as Array<{ EventId: number }>).at(-1)?.EventId).toBe(21);
 		expect(traces[1].Event).toEqual(inTransit.visibleEvents);
@@ -25,8 +25,13 @@ describe('trace in one request (GET /api/AwbTrace/GetAwbTraceOneRequest)', () =>
 		const [shipment] = await seeded('delivered');
 		const result = await sandbox.client.call('GET', '/api/AwbTrace/GetAwbTraceOneRequest', { query: { barCode: shipment.barcode } });
 		for (const event of (result.json as Array<{ Event: Array<{ Date: string }> }>)[0].Event) {
-			expect(event.Date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?$/);
+			expect(event.Date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{0,2}[1-9])?$/);
 		}
+	});
+
+	it('writes a fraction of a second as .NET does, without its trailing zeros (the retailer\'s fixture: "09:20:43.44")', async () => {
+		const [shipment] = await sandbox.control.addShipments({ scenario: 'in-transit', startAt: '2026-11-20T07:00:00.440Z', stepMinutes: 30 });
+		expect(shipment.visibleEvents.map((event) => event.Date)).toEqual(['2026-11-20T09:00:00.44', '2026-11-20T09:30:00.44', '2026-11-20T10:00:00.44']);
 	});
 
 	it.each([
@@ -111,8 +116,66 @@ describe('trace by barcode (GET /api/AwbTrace) and without authentication (GET /
 		await sandbox.control.advanceClock({ hours: 20 });
 		const after = await sandbox.client.call('GET', '/api/AwbTrace', { query: { barCode: shipment.barcode } });
 		const events = (r: typeof before) => (r.json as Array<{ Event: Array<{ EventId: number }> }>)[0].Event.map((e) => e.EventId);
-		expect(events(before)).toEqual([70, 224, 11, 5]);
-		expect(events(after)).toEqual([70, 224, 11, 5, 21]);
+		expect(events(before)).toEqual([70, 10, 11, 5]);
+		expect(events(after)).toEqual([70, 10, 11, 5, 21]);
+		await sandbox.control.reset();
+		await sandbox.client.login();
+	});
+});
+
+describe('the trace as the retailer\'s fixture shows it (tracking-as-clients-see-it.md)', () => {
+	const trace = async (barcode: string) =>
+		(await sandbox.client.call('GET', '/api/AwbTrace', { query: { barCode: barcode } })).json as Array<Record<string, unknown>>;
+
+	it('gives the Type as text, ConfirmationName null until delivered, and the shop\'s own text as Observation', async () => {
+		const [inTransit] = await seeded('in-transit');
+		const [answer] = await trace(inTransit.barcode);
+		expect(answer.Type).toBe(inTransit.type === '1' ? 'Colet' : 'Plic');
+		expect(answer.ConfirmationName).toBeNull();
+		expect(answer.Observation).toBe(inTransit.orderReference);
+		const [delivered] = await seeded('delivered');
+		expect((await trace(delivered.barcode))[0].ConfirmationName).toEqual(expect.any(String));
+	});
+
+	it('repeats an event id: a parcel not at home (110) goes out for delivery (5) again, then is delivered', async () => {
+		const [shipment] = await sandbox.control.addShipments({ scenario: 'not-at-home', stepMinutes: 30 });
+		await sandbox.control.advanceClock({ hours: 4 });
+		const [answer] = await trace(shipment.barcode);
+		const events = answer.Event as Array<{ EventId: number; Description: string }>;
+		expect(events.map((event) => event.EventId)).toEqual([70, 10, 11, 5, 110, 5, 21]);
+		expect(events[4].Description).toBe('Destinatar negasit la domiciliu: Avizat cu bileta la adresa');
+		expect(events[6].Description).toBe('Livrat la destinatar (confirmat) ');
+		await sandbox.control.reset();
+		await sandbox.client.login();
+	});
+
+	it('answers a multi-parcel AWB with one element per parcel: its own barcode, then <AWB>002, <AWB>003, the same events a little apart', async () => {
+		const [shipment] = await sandbox.control.addShipments({ scenario: 'delivered', parcels: 3, startAt: '2026-11-20T08:00:00Z', stepMinutes: 30 });
+		expect(shipment.pieceCodes).toEqual([shipment.barcode, `${shipment.barcode}002`, `${shipment.barcode}003`]);
+		const elements = await trace(shipment.barcode);
+		expect(elements.map((element) => element.Code)).toEqual(shipment.pieceCodes);
+		const events = elements.map((element) => element.Event as Array<{ EventId: number; Date: string }>);
+		expect(events[0]).toEqual(shipment.visibleEvents);
+		for (const parcel of events.slice(1)) expect(parcel.map((event) => event.EventId)).toEqual(events[0].map((event) => event.EventId));
+		expect([events[0][0].Date, events[1][0].Date, events[2][0].Date]).toEqual(['2026-11-20T10:00:00', '2026-11-20T10:00:01.73', '2026-11-20T10:00:03.46']);
+		expect(elements.every((element) => element.Type === 'Colet')).toBe(true);
+		// The other endpoints answer it the same way.
+		const oneRequest = await sandbox.client.call('GET', '/api/AwbTrace/GetAwbTraceOneRequest', { query: { barCode: shipment.barcode } });
+		expect((oneRequest.json as Array<{ Code: string }>).map((element) => element.Code)).toEqual(shipment.pieceCodes);
+		const redirect = await sandbox.client.call('GET', '/api/AwbTrace/WithRedirect', { query: { barCode: shipment.barcode } });
+		expect(redirect.json).toEqual(elements);
+	});
+
+	it('gives StatusExpression "Preluat" once picked up, "Confirmat" once delivered, "Rambursat" once the cash on delivery is repaid', async () => {
+		const [shipment] = await sandbox.control.addShipments({ scenario: 'delivered', stepMinutes: 60, codValue: 120 });
+		const status = async () => ((await sandbox.client.call('GET', '/api/AwbStatus/GetAwbSyncStatusByBarCode', { query: { barCode: shipment.barcode } })).json as { StatusExpression: string }).StatusExpression;
+		expect(await status()).toBe('Preluat');
+		await sandbox.control.advanceClock({ hours: 5 });
+		await sandbox.client.login();
+		expect(await status()).toBe('Confirmat');
+		await sandbox.control.advanceClock({ days: 2 });
+		await sandbox.client.login();
+		expect(await status()).toBe('Rambursat');
 		await sandbox.control.reset();
 		await sandbox.client.login();
 	});
@@ -120,7 +183,7 @@ describe('trace by barcode (GET /api/AwbTrace) and without authentication (GET /
 
 describe('AWB status by barcode (GET /api/AwbStatus/GetAwbSyncStatusByBarCode)', () => {
 	it('answers one AwbCashRecord coherent with the trace', async () => {
-		const [shipment] = await seeded('delivered');
+		const shipment = (await seeded('delivered')).find((candidate) => candidate.codValue === 0) as Awaited<ReturnType<typeof seeded>>[number];
 		const result = await sandbox.client.call('GET', '/api/AwbStatus/GetAwbSyncStatusByBarCode', { query: { barCode: shipment.barcode } });
 		expect(result.status).toBe(200);
 		const record = result.json as Record<string, unknown>;

@@ -4,7 +4,8 @@ import { modelStateFields, useSandbox } from './support';
 const sandbox = useSandbox();
 
 const ITEM_TAGS = new Set(['PackageTrace', 'TraceEvent', 'LocalityResult', 'Invoice', 'AwbCashRecord', 'string']);
-const parser = new XMLParser({ parseTagValue: false, ignoreAttributes: true, ignoreDeclaration: true, isArray: (name, jpath) => ITEM_TAGS.has(name) && String(jpath).includes('.') });
+// Keeps the text of each element as the sandbox wrote it: Cargus' texts keep their trailing spaces (21's).
+const parser = new XMLParser({ parseTagValue: false, trimValues: false, ignoreAttributes: true, ignoreDeclaration: true, isArray: (name, jpath) => ITEM_TAGS.has(name) && String(jpath).includes('.') });
 
 /** JSON values as XML carries them: every primitive as text, null as empty. */
 function asText(value: unknown): unknown {

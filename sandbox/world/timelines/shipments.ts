@@ -1,40 +1,38 @@
 import { toServiceDate } from '../dates';
 import { jsonOf } from '../json';
 import type { PlannedEvent, Scenario, Shipment } from '../types';
+import {
+	DELAYED, DELIVERED, DELIVERIES, DELIVERY_FAILURES, EVENT_TEXTS, INTO_DEPOT, NOT_AT_HOME, OUT_FOR_DELIVERY, OUT_OF_DEPOT_TO_TRANSIT, PICKED_UP,
+	REFUSALS, REFUSED_AFTER_OPENING, RETURNED_AT_RECIPIENTS_REQUEST, RETURNED_BY_CARGUS, RETURNS, WRONG_ADDRESS,
+} from './cargusEvents';
 
-/** The recipient refused the parcel at the door (docs/trigger.md, "Refused and returned": an assumed id). */
-export const REFUSED_EVENT_ID = 197;
+/** An event's text: Cargus' for a known id, '' for another. */
+export const EVENT_DESCRIPTIONS: Readonly<Record<number, string>> = EVENT_TEXTS;
 
-/** The events a parcel goes through after its recipient refuses it: refused, returning to the sender, returned. */
-export const REFUSAL_PATH = [REFUSED_EVENT_ID, 196, 198];
+const ON_THE_WAY = [PICKED_UP, INTO_DEPOT, OUT_OF_DEPOT_TO_TRANSIT];
 
-export const EVENT_DESCRIPTIONS: Record<number, string> = {
-	70: 'Expeditia a fost preluata de curier',
-	224: 'Cantarire in hub',
-	11: 'Expeditia este in tranzit',
-	5: 'Expeditia este in livrare',
-	21: 'Expeditie livrata (confirmata)',
-	6: 'Livrare esuata: destinatar absent',
-	197: 'Expeditie refuzata de destinatar',
-	196: 'Expeditia se returneaza la expeditor',
-	198: 'Expeditie returnata la expeditor',
-};
-
-/** The event ids each scenario's timeline goes through, in order. */
+/**
+ * The event ids each scenario's timeline goes through, in order. A returned parcel's last event is the return's
+ * start (196, 197 or 198): it then travels back under a return AWB of its own, which the parcel's trace does not show.
+ */
 export const SCENARIO_PATHS: Record<Scenario, number[]> = {
-	delivered: [70, 224, 11, 5, 21],
-	returned: [70, 224, 11, 5, 6, 196, 198],
-	refused: [70, 224, 11, 5, REFUSED_EVENT_ID, 196, 198],
-	'in-transit': [70, 224, 11],
-	'out-for-delivery': [70, 224, 11, 5],
+	delivered: [...ON_THE_WAY, OUT_FOR_DELIVERY, DELIVERED],
+	// A wrong address (6): back into the depot, then returned by Cargus itself (198: no one asked, the parcel cannot be delivered).
+	returned: [...ON_THE_WAY, OUT_FOR_DELIVERY, WRONG_ADDRESS, INTO_DEPOT, RETURNED_BY_CARGUS],
+	refused: [...ON_THE_WAY, OUT_FOR_DELIVERY, REFUSED_AFTER_OPENING, RETURNED_AT_RECIPIENTS_REQUEST],
+	'in-transit': [...ON_THE_WAY],
+	'out-for-delivery': [...ON_THE_WAY, OUT_FOR_DELIVERY],
 	'not-picked-up': [],
+	'not-at-home': [...ON_THE_WAY, OUT_FOR_DELIVERY, NOT_AT_HOME, OUT_FOR_DELIVERY, DELIVERED],
+	'wrong-address': [...ON_THE_WAY, OUT_FOR_DELIVERY, WRONG_ADDRESS, INTO_DEPOT, RETURNED_BY_CARGUS],
+	delayed: [PICKED_UP, INTO_DEPOT, DELAYED, OUT_OF_DEPOT_TO_TRANSIT, OUT_FOR_DELIVERY, DELIVERED],
 };
 
 const HUB_LOCALITY = 'BUCURESTI';
 
 export function eventLocality(eventId: number, senderLocality: string, receiverLocality: string): string {
-	if (eventId === 70 || eventId === 198) return senderLocality;
-	if (eventId === 224 || eventId === 11) return HUB_LOCALITY;
+	if (eventId === PICKED_UP) return senderLocality;
+	if (eventId === INTO_DEPOT || eventId === OUT_OF_DEPOT_TO_TRANSIT || eventId === DELAYED) return HUB_LOCALITY;
 	return receiverLocality;
 }
 
@@ -58,25 +56,27 @@ export function insertEvent(shipment: Shipment, event: PlannedEvent): void {
 }
 
 export type ShipmentState =
-	| 'not-picked-up' | 'in-transit' | 'out-for-delivery' | 'delivered' | 'delivery-failed' | 'refused' | 'returning' | 'returned';
+	| 'not-picked-up' | 'in-transit' | 'out-for-delivery' | 'delivered' | 'delivery-failed' | 'refused' | 'returned';
 
 export function stateOf(shipment: Shipment, now: number): ShipmentState {
 	return stateOfVisible(visibleEvents(shipment, now));
 }
 
-/** The state the last of a shipment's visible events puts it in. */
+/**
+ * The state a shipment's visible events put it in: the last event that decides one (delivered, out for delivery, a
+ * failed delivery, a refusal, a return); the depot and transit events after a failed delivery leave it failed.
+ */
 function stateOfVisible(visible: PlannedEvent[]): ShipmentState {
-	const last = visible[visible.length - 1];
-	if (!last) return 'not-picked-up';
-	switch (last.EventId) {
-		case 21: return 'delivered';
-		case 5: return 'out-for-delivery';
-		case 6: return 'delivery-failed';
-		case REFUSED_EVENT_ID: return 'refused';
-		case 196: return 'returning';
-		case 198: return 'returned';
-		default: return 'in-transit';
+	let state: ShipmentState = 'not-picked-up';
+	for (const { EventId } of visible) {
+		if (DELIVERIES.includes(EventId)) state = 'delivered';
+		else if (EventId === OUT_FOR_DELIVERY) state = 'out-for-delivery';
+		else if (DELIVERY_FAILURES.includes(EventId)) state = 'delivery-failed';
+		else if (REFUSALS.includes(EventId)) state = 'refused';
+		else if (RETURNS.includes(EventId)) state = 'returned';
+		else if (state === 'not-picked-up') state = 'in-transit';
 	}
+	return state;
 }
 
 /** PackageTrace.OrderStatus values served by GetAwbTraceOneRequest. */
@@ -87,71 +87,143 @@ export const ORDER_STATUS_BY_STATE: Record<ShipmentState, number> = {
 	delivered: 3,
 	'delivery-failed': 4,
 	refused: 4,
-	returning: 4,
 	returned: 5,
 };
 
+/** StatusExpression by state ("Preluat", "Confirmat", "Returnat": values clients see live; the others the sandbox's). */
 export const STATUS_EXPRESSION: Record<ShipmentState, string> = {
 	'not-picked-up': 'Nepreluat',
-	'in-transit': 'In tranzit',
+	'in-transit': 'Preluat',
 	'out-for-delivery': 'In livrare',
 	delivered: 'Confirmat',
 	'delivery-failed': 'Livrare esuata',
 	refused: 'Refuzat',
-	returning: 'In curs de returnare',
 	returned: 'Returnat',
 };
 
+/** What clients see live once the cash on delivery of a delivered parcel is repaid (SafeAlternative's plugin 2.12.3). */
+export const REPAID_STATUS_EXPRESSION = 'Rambursat';
+
+/** A shipment's StatusExpression at `now`: its state's, "Rambursat" once its cash on delivery is repaid. */
+export function statusExpressionOf(shipment: Shipment, now: number): string {
+	const repaidAt = repaymentMoment(shipment);
+	if (repaidAt !== undefined && repaidAt <= now) return REPAID_STATUS_EXPRESSION;
+	return STATUS_EXPRESSION[stateOf(shipment, now)];
+}
+
 const LATE_AFTER_MS = 3 * 24 * 3600_000;
 
-const FAILED_DELIVERY_OBSERVATION = 'Destinatar absent, avizat telefonic';
-const REFUSED_OBSERVATION = 'Refuzat de destinatar la livrare';
+/** The pieces of a multi-parcel AWB are scanned one after another: each piece's events this much after the previous one's. */
+export const PIECE_SCAN_GAP_MS = 1_730;
 
-function eventDate(event: PlannedEvent): string {
-	return toServiceDate(event.date, event.date % 1000 !== 0);
+/**
+ * An event's Date as .NET writes it: Bucharest time, no zone, the fraction of a second without its trailing zeros
+ * (".25", ".4", ".127"), none when it is 0 (the retailer's fixture has "09:20:43.44").
+ */
+function eventDate(ms: number): string {
+	if (ms % 1000 === 0) return toServiceDate(ms);
+	return toServiceDate(ms, true).replace(/0+$/, '');
 }
 
 export function traceEventView(event: PlannedEvent) {
+	return pieceEventView(event, 0);
+}
+
+/** An event as the trace of the AWB's piece answers it: `shiftMs` later than the AWB's own. */
+function pieceEventView(event: PlannedEvent, shiftMs: number) {
 	return {
-		Date: eventDate(event),
+		Date: eventDate(event.date + shiftMs),
 		EventId: event.EventId,
 		Description: event.Description,
 		LocalityName: event.LocalityName,
 	};
 }
 
-/** The PackageTrace a trace operation answers at `now` (the XML and JSON answers and the control API). */
-export function traceView(shipment: Shipment, now: number, withOrderStatus: boolean) {
-	const visible = visibleEvents(shipment, now);
-	let delivered = false;
-	let failed = false;
-	let refused = false;
-	for (const event of visible) {
-		if (event.EventId === 21) delivered = true;
-		else if (event.EventId === 6) failed = true;
-		else if (event.EventId === REFUSED_EVENT_ID) refused = true;
-	}
-	const base: Record<string, unknown> = {
-		Code: shipment.barcode,
-		Type: shipment.type,
-		MeasuredWeight: shipment.measuredWeight,
-		VolumetricWeight: shipment.volumetricWeight,
-		ConfirmationName: delivered ? shipment.receiver : '',
-		Observation: refused ? REFUSED_OBSERVATION : failed ? FAILED_DELIVERY_OBSERVATION : '',
-		ResponseCode: 'OK',
-	};
-	if (withOrderStatus) {
-		const state = stateOfVisible(visible);
-		base.OrderStatus = ORDER_STATUS_BY_STATE[state];
-		base.OrderLate = state !== 'delivered' && state !== 'returned' && now - shipment.createdAt > LATE_AFTER_MS;
-	}
-	base.Event = visible.map(traceEventView);
-	return base;
+/** The codes of an AWB's pieces, as the trace names them: the AWB's own barcode, then `<AWB>002`, `<AWB>003`, ... */
+export function pieceCodes(shipment: Shipment): string[] {
+	const count = Math.max(1, shipment.pieces?.length ?? 1);
+	return Array.from({ length: count }, (_, index) => (index === 0 ? shipment.barcode : `${shipment.barcode}${String(index + 1).padStart(3, '0')}`));
 }
 
-/** The JSON answer of the trace operations: JSON.stringify(traceView(...)), its repeated strings escaped once. */
+/** The shop's own text on the AWB: its Observations, else its CustomString (the order reference). */
+export function shopText(shipment: Shipment): string {
+	const observations = shipment.awb?.Observations ?? '';
+	return observations.trim() !== '' ? observations : shipment.customString;
+}
+
+/**
+ * The PackageTraces a trace operation answers at `now`, one per piece of the AWB (the XML and JSON answers): as the
+ * retailer's fixture shows them, `Type` as text, `ConfirmationName` null until delivered, `Observation` the shop's text.
+ */
+export function traceViews(shipment: Shipment, now: number, withOrderStatus: boolean) {
+	const visible = visibleEvents(shipment, now);
+	const delivered = visible.some((event) => DELIVERIES.includes(event.EventId));
+	const codes = pieceCodes(shipment);
+	const state = withOrderStatus ? stateOfVisible(visible) : undefined;
+	return codes.map((Code, index) => {
+		const piece = shipment.pieces?.[index];
+		const type = piece?.type ?? shipment.type;
+		const base: Record<string, unknown> = {
+			Code,
+			Type: type === '1' ? 'Colet' : 'Plic',
+			MeasuredWeight: piece?.weight ?? shipment.measuredWeight,
+			VolumetricWeight: type === '1' ? shipment.volumetricWeight : 0,
+			ConfirmationName: delivered ? shipment.receiver : null,
+			Observation: shopText(shipment),
+			ResponseCode: 'OK',
+		};
+		if (state !== undefined) {
+			base.OrderStatus = ORDER_STATUS_BY_STATE[state];
+			base.OrderLate = state !== 'delivered' && state !== 'returned' && now - shipment.createdAt > LATE_AFTER_MS;
+		}
+		base.Event = visible.map((event) => pieceEventView(event, index * PIECE_SCAN_GAP_MS));
+		return base;
+	});
+}
+
+/** The AWB's own PackageTrace (its first piece's): what the control API shows as `trace`. */
+export function traceView(shipment: Shipment, now: number, withOrderStatus: boolean) {
+	return traceViews(shipment, now, withOrderStatus)[0];
+}
+
+/** The JSON of the shipment's PackageTraces, comma-separated, their repeated strings escaped once (jsonOf). */
 export function traceJson(shipment: Shipment, now: number, withOrderStatus: boolean): string {
-	return jsonOf(traceView(shipment, now, withOrderStatus));
+	return traceViews(shipment, now, withOrderStatus).map((view) => jsonOf(view)).join(',');
+}
+
+/**
+ * GetDeltaEvents' row of a shipment with events dated from..end (deltaEvents 'shipment'), as a client that read Cargus'
+ * v3 document reads it (edinio): no event ids; per piece, its events within the interval; undefined when none.
+ */
+export function deltaRowView(shipment: Shipment, now: number, from: number, end: number) {
+	const visible = visibleEvents(shipment, now);
+	const within = visible.filter((event) => event.date >= from && event.date <= end);
+	if (within.length === 0) return undefined;
+	const delivered = visible.find((event) => DELIVERIES.includes(event.EventId));
+	return {
+		BarCode: shipment.barcode,
+		StatusExpression: statusExpressionOf(shipment, now),
+		ConfirmationDate: delivered ? eventDate(delivered.date) : null,
+		ConfirmationPersonaName: delivered ? shipment.receiver : null,
+		Packages: pieceCodes(shipment).map((Code, index) => ({
+			Code,
+			Events: within.map((event) => ({ Date: eventDate(event.date + index * PIECE_SCAN_GAP_MS), Description: event.Description })),
+		})),
+	};
+}
+
+/** The served event that began the parcel's return (196, 197 or 198), or undefined. */
+export function returnEventOf(shipment: Shipment, now: number): PlannedEvent | undefined {
+	return visibleEvents(shipment, now).find((event) => RETURNS.includes(event.EventId));
+}
+
+/**
+ * The return AWB a returned parcel travels back under, once its return began: 9 and the last nine digits of its own
+ * barcode (9000000000-9999999999, a range neither the seed, 109xxxxxxx, nor POST /api/Awbs, 12xxxxxxxx, numbers from).
+ */
+export function returnBarcodeOf(shipment: Shipment, now: number): string | undefined {
+	if (returnEventOf(shipment, now) === undefined) return undefined;
+	return `9${shipment.barcode.replace(/\D/g, '').slice(-9).padStart(9, '0')}`;
 }
 
 /** Cash on delivery is repaid this long after the delivered event (21). */
@@ -165,7 +237,7 @@ export function repaymentMoment(shipment: Shipment): number | undefined {
 	if (shipment.codValue <= 0) return undefined;
 	let moment: number | undefined;
 	for (const event of shipment.events) {
-		if (event.EventId !== 21) continue;
+		if (!DELIVERIES.includes(event.EventId)) continue;
 		const at = Math.max(event.date + REPAYMENT_DELAY_MS, event.visibleAt ?? event.date);
 		if (moment === undefined || at < moment) moment = at;
 	}
@@ -175,8 +247,7 @@ export function repaymentMoment(shipment: Shipment): number | undefined {
 /** AwbCashRecord for status-by-barcode and the cash account: repayment follows delivery by two days. */
 export function cashRecordView(shipment: Shipment, now: number) {
 	const visible = visibleEvents(shipment, now);
-	const delivered = visible.find((event) => event.EventId === 21);
-	const state = stateOfVisible(visible);
+	const delivered = visible.find((event) => DELIVERIES.includes(event.EventId));
 	const repaid = delivered !== undefined && shipment.codValue > 0 && delivered.date + REPAYMENT_DELAY_MS <= now;
 	const repaymentDate = delivered ? delivered.date + REPAYMENT_DELAY_MS : 0;
 	const suffix = shipment.barcode.slice(-6);
@@ -194,7 +265,7 @@ export function cashRecordView(shipment: Shipment, now: number) {
 		RepaymentValue: shipment.codValue,
 		DeductionDate: repaid ? toServiceDate(repaymentDate) : null,
 		DeductionId: repaid ? `DED${suffix}` : '',
-		StatusExpression: STATUS_EXPRESSION[state],
+		StatusExpression: statusExpressionOf(shipment, now),
 		ConfirmationDate: delivered ? toServiceDate(delivered.date) : null,
 		ConfirmationPersonName: delivered ? shipment.receiver : '',
 		BarCodeTur: shipment.outboundBarcode,
