@@ -7,6 +7,7 @@ import type { ExtraUser } from './world/store';
 export { DEFAULT_ACCOUNT } from './world/seed';
 export { SandboxControl } from './control/client';
 export { restoreSnapshot, snapshotOf } from './world/snapshot';
+export { EVENT_TEXTS, REFUSALS, RETURNS } from './world/timelines/cargusEvents';
 
 export interface SandboxOptions {
 	/** Default 4000 for the CLI; 0 = free port. */

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { startSandbox, DEFAULT_ACCOUNT, SandboxControl } from '../sandbox';
+import { startSandbox, DEFAULT_ACCOUNT, REFUSALS, SandboxControl } from '../sandbox';
 import { createEngine } from '../test/helpers/engine';
 import { TriggerHarness } from '../test/trigger/helpers/pollHarness';
 import { startSmtpSink } from './lib/smtp-sink';
@@ -122,12 +122,13 @@ async function main(): Promise<void> {
 		const events = await trigger.poll();
 		say(`   sandbox clock +12 h (${now}); next poll: ${events.length} new tracking events`);
 		const counts = { out: 0, delivered: 0, refused: 0, noEmail: 0, other: 0 };
-		const said = { 5: 'is out for delivery', 21: 'was delivered', 197: 'was refused at delivery' } as Record<number, string>;
+		// Cargus' ids (the retailer's list, docs/sandbox.md): any refusal (153 ... 186) is a refusal.
+		const said = (id: number) => (id === 5 ? 'is out for delivery' : id === 21 ? 'was delivered' : REFUSALS.includes(id) ? 'was refused at delivery' : undefined);
 		for (const event of events) {
 			const id = Number(event.EventId);
-			const what = said[id];
+			const what = said(id);
 			if (what === undefined) {
-				counts.other++; // the example keeps only 5, 21 and 197
+				counts.other++; // the example keeps only out for delivery, delivered and refused
 				continue;
 			}
 			const email = String((event.Recipient as IDataObject | null)?.Email ?? '').trim();
@@ -145,7 +146,7 @@ async function main(): Promise<void> {
 			summary.notifications++;
 			if (summary.notifications <= 3) say(`   event ${id} for ${String(event.Barcode)} at ${String(event.Date)} -> ${email} emailed ("${what}")`);
 		}
-		say(`   ${counts.out} out for delivery (5) + ${counts.delivered} delivered (21) + ${counts.refused} refused (197) -> ${summary.notifications} emails to the AWBs' recipients; ${counts.noEmail} skipped (the AWB has no recipient email); ${counts.other} other events ignored`);
+		say(`   ${counts.out} out for delivery (5) + ${counts.delivered} delivered (21) + ${counts.refused} refused (153 ... 186) -> ${summary.notifications} emails to the AWBs' recipients; ${counts.noEmail} skipped (the AWB has no recipient email); ${counts.other} other events ignored`);
 		const again = await trigger.poll();
 		say(`   poll again without a clock move: ${again.length} events (each event is emitted once)`);
 

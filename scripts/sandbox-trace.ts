@@ -172,6 +172,7 @@ const barcodeList = (random: Random, world: World) => {
 };
 
 const day = (offset: number) => new Date(Date.parse(NOW) + offset * 86400000).toISOString().slice(0, 10);
+const monthDayYear = (offset: number) => day(offset).replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2-$3-$1');
 
 const location = (name: string, overrides: Record<string, unknown> = {}) => ({
 	Name: name, LocalityId: 150, CountyId: 44, StreetName: 'Strada Lipscani', BuildingNumber: '10',
@@ -212,6 +213,9 @@ const SERVICE: Make[] = [
 	(r, w) => service('GET', '/api/AwbTrace/GetAwbTraceOneRequest', r, w, { query: { barCode: barcodeList(r, w) } }),
 	(r, w) => service('GET', '/api/AwbTrace', r, w, { query: { barCode: barcodeList(r, w) } }),
 	(r, w) => service('GET', '/api/NoAuth/GetAwbTrace', r, w, { auth: false, query: { barCode: barcodeList(r, w) } }),
+	(r, w) => service('GET', '/api/AwbTrace/WithRedirect', r, w, { query: { barCode: barcodeList(r, w) } }),
+	(r, w) => service('GET', '/api/AwbTrace/GetDeltaEvents', r, w, { query: r.pick([{ FromDate: monthDayYear(-r.int(0, 5)), ToDate: monthDayYear(0) }, { FromDate: monthDayYear(0), ToDate: monthDayYear(-1) }, { ToDate: monthDayYear(0) }]) }),
+	(r, w) => service('GET', '/api/AwbRetur', r, w, { query: r.pick([{ data: day(-r.int(0, 10)) }, { data: 'x' }, {}]) }),
 	(r, w) => service('GET', '/api/AwbStatus/GetAwbSyncStatusByBarCode', r, w, { query: { barCode: r.next() < 0.8 ? r.pick([...w.barcodes, ...w.otherBarcodes]) : barcodeList(r, w) } }),
 	(r, w) => service('GET', '/api/CashAccount', r, w, r.next() < 0.4 ? {} : { query: { barCode: barcodeList(r, w) } }),
 	(r, w) => service('GET', '/api/Localities', r, w, { query: r.pick([{ countryId: '1' }, { countryId: '1', countyId: String(r.int(1, 50)) }, { countryId: '1', postalCode: r.pick(['077190', '400001', '999999']) }, { countryId: '2' }, {}, { countryId: 'x' }]) }),
@@ -329,14 +333,16 @@ const SERVICE: Make[] = [
 const CONTROL: Make[] = [
 	() => control('GET', '/accounts'),
 	(r, w) => control('GET', `/shipments${r.next() < 0.6 ? `?barcodes=${r.pick(w.barcodes)},${r.pick(w.otherBarcodes)}` : ''}`),
-	(r) => control('POST', '/shipments', r.pick([{}, { count: r.int(1, 3), scenario: r.pick(['delivered', 'returned', 'in-transit', 'out-for-delivery', 'not-picked-up', 'random']) }, { count: 2, startAt: '2026-11-19T08:00:00Z', stepMinutes: r.int(1, 300) }, { count: -1 }, { scenario: 'flying' }])),
-	(r, w) => control('POST', `/shipments/${r.next() < 0.9 ? r.pick(w.barcodes) : '1'}/events`, r.pick([{ EventId: r.pick([70, 224, 11, 5, 21, 6]) }, { EventId: 5, Date: '2026-11-19T12:00:00', visibleAt: '2026-11-20T12:00:00Z' }, { EventId: -1 }, { Date: 'x' }])),
+	(r) => control('POST', '/shipments', r.pick([{}, { count: r.int(1, 3), scenario: r.pick(['delivered', 'returned', 'refused', 'in-transit', 'out-for-delivery', 'not-picked-up', 'not-at-home', 'wrong-address', 'delayed', 'random']), parcels: r.pick([1, 1, 3]) }, { count: 2, startAt: '2026-11-19T08:00:00Z', stepMinutes: r.int(1, 300) }, { count: -1 }, { scenario: 'flying' }])),
+	(r, w) => control('POST', `/shipments/${r.next() < 0.9 ? r.pick(w.barcodes) : '1'}/refuse`, r.pick([{}, { refusal: r.pick([153, 186, 197]), stepMinutes: r.int(10, 200) }, { at: 'x' }])),
+	(r, w) => control('POST', `/shipments/${r.next() < 0.9 ? r.pick(w.barcodes) : '1'}/events`, r.pick([{ EventId: r.pick([70, 10, 11, 5, 21, 6, 110, 186, 197, 212]) }, { EventId: 5, Date: '2026-11-19T12:00:00', visibleAt: '2026-11-20T12:00:00Z' }, { EventId: -1 }, { Date: 'x' }])),
 	() => control('GET', '/cash-receipts'),
 	() => control('GET', '/complaints'),
 	() => control('GET', '/clock'),
 	(r) => control('POST', '/clock/advance', r.pick([{ minutes: r.int(1, 90) }, { hours: r.int(1, 12) }, { seconds: 30 }, { days: -1 }, { days: 'x' }])),
 	(r) => control('PUT', '/token-lifetime', { seconds: r.pick([60, 3600, 86400, -1]) }),
 	(r) => control('PUT', '/settings', { expiredTokenAnswer: r.pick(['401', 'failed-to-authenticate', 'nope']) }),
+	(r) => control('PUT', '/settings', { deltaEvents: r.pick(['shipment', 'event', 'nope']) }),
 	() => control('GET', '/faults'),
 	() => control('DELETE', '/faults'),
 	(r) => control('PUT', '/rate-limit', { requestsPerSecond: r.pick([null, 'x']) }),

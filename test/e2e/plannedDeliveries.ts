@@ -6,7 +6,7 @@
 import type { SandboxControl } from '../../sandbox';
 import type { ControlShipment } from '../../sandbox/control/client';
 
-/** The delivered scenario's events, one step apart: 70, 224, 11, 5, 21. */
+/** The delivered scenario's events, one step apart: 70, 10, 11, 5, 21. */
 const DELIVERED_STEPS = 5;
 
 /**

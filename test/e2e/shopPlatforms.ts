@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import type { SandboxControl } from '../../sandbox';
+import { REFUSALS, type SandboxControl } from '../../sandbox';
 import { EXAMPLES_DIR, ROOT, type Launched } from '../../scripts/lib/launcher';
 import { shopDelivery, shopifyDelivery, type Delivery } from '../../scripts/lib/shop-deliveries';
 import type { ShopRequest } from '../../scripts/lib/shop-stand-in';
@@ -395,9 +395,9 @@ export async function shopifyParcelCheck(live: Launched, control: SandboxControl
 		await control.refuse(barcode.get(refused) as string, { stepMinutes: 24 * 60 });
 
 		const firstMove = await advanceUntil(control, 'delivered, delivered and refused', async () =>
-			(await stateOf(control, barcode.get(delivered) as string)) === 'delivered' && (await stateOf(control, barcode.get(foreign) as string)) === 'delivered' && ['refused', 'returning'].includes(String(await stateOf(control, barcode.get(refused) as string))));
+			(await stateOf(control, barcode.get(delivered) as string)) === 'delivered' && (await stateOf(control, barcode.get(foreign) as string)) === 'delivered' && (await stateOf(control, barcode.get(refused) as string)) === 'refused');
 		const [refusedParcel] = await control.shipments([barcode.get(refused) as string]);
-		const words = refusedParcel.visibleEvents.find((event) => event.EventId === 197)?.Description ?? 'no event 197';
+		const words = refusedParcel.visibleEvents.find((event) => REFUSALS.includes(event.EventId))?.Description ?? 'no refusal';
 		await waitFor('a delivered and an attempted delivery', 180_000, async () => (fulfillmentOf(delivered).shipment_status === 'delivered' && fulfillmentOf(refused).shipment_status === 'attempted_delivery' ? true : undefined)).catch(async (err: unknown) => {
 			throw new Error(`${err instanceof Error ? err.message : String(err)}; ${await triggerRunsSaid(live, allBefore)}`);
 		});

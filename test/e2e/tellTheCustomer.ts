@@ -69,7 +69,7 @@ export async function tellTheCustomerCheck(live: Launched, control: SandboxContr
 		const [deliveredShipment, refusedShipment] = await control.shipments([delivered.barcode, refused.barcode]);
 		const ids = (shipment: typeof deliveredShipment) => shipment.visibleEvents.map((event) => Number(event.EventId));
 		assert(ids(deliveredShipment).includes(5) && ids(deliveredShipment).includes(21), `AWB ${delivered.barcode} after ${HOURS} hours: events ${ids(deliveredShipment).join(', ')}`);
-		assert(ids(refusedShipment).includes(197) && !ids(refusedShipment).includes(21), `AWB ${refused.barcode} after ${HOURS} hours: events ${ids(refusedShipment).join(', ')}`);
+		assert(ids(refusedShipment).includes(186) && !ids(refusedShipment).includes(21), `AWB ${refused.barcode} after ${HOURS} hours: events ${ids(refusedShipment).join(', ')}`);
 
 		const mails = () => customerMails(live.smtp.mails.slice(mailsBefore));
 		await waitFor('the mails to both recipients', 180000, async () => {

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import type { SandboxControl } from '../../sandbox';
+import { REFUSALS, type SandboxControl } from '../../sandbox';
 import { EXAMPLES_DIR, type Launched } from '../../scripts/lib/launcher';
 import type { WooDelivery } from '../../scripts/lib/woocommerce-stand-in';
 import { assert, check, waitFor } from './checks';
@@ -284,9 +284,9 @@ export async function wooCommerceParcelCheck(live: Launched, control: SandboxCon
 		await control.refuse(barcode.get(refused) as string, { stepMinutes: 24 * 60 });
 
 		const firstMove = await advanceUntil(control, 'delivered, delivered and refused', async () =>
-			(await stateOf(control, barcode.get(delivered) as string)) === 'delivered' && (await stateOf(control, barcode.get(foreign) as string)) === 'delivered' && ['refused', 'returning'].includes(String(await stateOf(control, barcode.get(refused) as string))));
+			(await stateOf(control, barcode.get(delivered) as string)) === 'delivered' && (await stateOf(control, barcode.get(foreign) as string)) === 'delivered' && (await stateOf(control, barcode.get(refused) as string)) === 'refused');
 		const [refusedParcel] = await control.shipments([barcode.get(refused) as string]);
-		const words = refusedParcel.visibleEvents.find((event) => event.EventId === 197)?.Description ?? 'no event 197';
+		const words = refusedParcel.visibleEvents.find((event) => REFUSALS.includes(event.EventId))?.Description ?? 'no refusal';
 		await waitFor('the delivered order completed and the refused one noted', 180_000, async () => (shopOrder(live, delivered).status === 'completed' && notesWith(live, refused, words).length > 0 ? true : undefined));
 		const refusalNote = notesWith(live, refused, words)[0];
 		assert(!refusalNote.customer_note && refusalNote.note.includes(barcode.get(refused) as string), `the refusal note: ${JSON.stringify(refusalNote)}`);

@@ -42,10 +42,10 @@ async function pickupWindow(): Promise<{ pickupStartDate: string; pickupEndDate:
 	return { pickupStartDate: start.toISOString(), pickupEndDate: new Date(start.getTime() + 4 * 3600 * 1000).toISOString() };
 }
 
-/** The Date of a served event 196 (returning to the sender) of the account's shipments. */
+/** The Date of a served return event (196, 197 or 198: the return begins) of the account's shipments. */
 async function returningEvent(): Promise<string> {
 	const events = (await sandbox.control.shipments()).filter((shipment) => shipment.clientId === 70001).flatMap((shipment) => shipment.visibleEvents);
-	return String(events.find((event) => event.EventId === 196)?.Date);
+	return String(events.find((event) => [196, 197, 198].includes(event.EventId))?.Date);
 }
 
 /** A day on which Cargus repaid some cash on delivery. */

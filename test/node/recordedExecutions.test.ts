@@ -406,7 +406,7 @@ beforeAll(async () => {
 	world.own = seen[0].barcode;
 	world.other = seen[1].barcode;
 	world.delivered = String(shipments.find((shipment) => shipment.state === 'delivered')?.barcode);
-	world.returningDay = String(shipments.flatMap((shipment) => shipment.visibleEvents).find((event) => event.EventId === 196)?.Date).slice(0, 10);
+	world.returningDay = String(shipments.flatMap((shipment) => shipment.visibleEvents).find((event) => [196, 197, 198].includes(event.EventId))?.Date).slice(0, 10);
 	world.repaidAt = String((await sandbox.control.cashOnDelivery()).find((record) => record.repaid && record.account === 'sandbox')?.repaidAt);
 	world.invoiceId = (await sandbox.control.invoices()).filter((invoice) => invoice.issued && invoice.account === 'sandbox')[0].InvoiceId;
 });

@@ -20,12 +20,12 @@ async function cargusAnswers(operation: string, body: unknown): Promise<void> {
 describe('Shipment › Get Returning', () => {
 	it('gives a refused parcel on the day its return begins, one item per AWB as Cargus answers it', async () => {
 		const refused = await newShipment('refused');
-		const returning = refused.plannedEvents.find((event) => event.EventId === 196);
-		if (!returning) throw new Error('a refused parcel goes back to its sender');
+		const returning = refused.plannedEvents.find((event) => event.EventId === 197);
+		if (!returning) throw new Error('a refused parcel is returned at the recipient\'s request');
 		await sandbox.control.advanceClock({ hours: 12 });
 		const { json, error } = await runOperation(engineFor(sandbox), 'shipment', 'getReturning', { day: returning.Date.slice(0, 10) });
 		expect(error).toBeUndefined();
-		expect(json).toEqual(expect.arrayContaining([expect.objectContaining({ BarCode: refused.barcode, ReturnDate: returning.Date })]));
+		expect(json).toEqual(expect.arrayContaining([expect.objectContaining({ Awb: expect.objectContaining({ BarCode: refused.barcode }), TimestampDeparture: returning.Date.slice(0, 19) })]));
 		expect((await requestsSeen(sandbox, 'returningAwbs'))[0].query).toEqual({ data: returning.Date.slice(0, 10) });
 	});
 

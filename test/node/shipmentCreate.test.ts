@@ -84,7 +84,8 @@ describe('Shipment › Create', () => {
 		await sandbox.control.advanceClock({ days: 3 });
 		const cash = await runOperation(engine, 'shipment', 'getCashOnDelivery', { barcode });
 		expect(cash.error).toBeUndefined();
-		expect(cash.json[0]).toMatchObject({ BarCode: barcode, RepaymentValue: 149.9, StatusExpression: 'Confirmat', CustomString: '#1042' });
+		// Delivered and repaid: "Rambursat", as clients see it live.
+		expect(cash.json[0]).toMatchObject({ BarCode: barcode, RepaymentValue: 149.9, StatusExpression: 'Rambursat', CustomString: '#1042' });
 	});
 
 	it('takes the county, locality and street by name from an expression: the county and locality as Cargus lists them, the street as given', async () => {

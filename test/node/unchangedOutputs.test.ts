@@ -10,7 +10,7 @@ import { runOperation } from './world';
 /*
  * What Cargus sends reaches the user unchanged, even when the credential's secrets are words of that
  * data: the password is in the shop's email domain, its company name and a failed delivery's
- * observation; the subscription key is in a locality, a company name and the name of the person who
+ * event text; the subscription key is in a locality, a company name and the name of the person who
  * signed for a parcel; the username is the email's local part. Every output of every operation, the
  * trigger's items and the locality dropdown are compared with the answers the sandbox sent, as a
  * recording proxy between them saw them.
@@ -35,7 +35,7 @@ beforeAll(async () => {
 	proxy = await startRecordingProxy(sandbox.url);
 	const shipments = (await sandbox.control.shipments()).filter((shipment) => shipment.clientId === 70001);
 	const signed = shipments.find((shipment) => String(shipment.trace.ConfirmationName).startsWith(`${USER.subscriptionKey} `) && shipment.codValue > 0);
-	const failed = shipments.find((shipment) => String(shipment.trace.Observation).includes(` ${USER.password},`));
+	const failed = shipments.find((shipment) => shipment.state === 'delivery-failed');
 	if (!signed || !failed) throw new Error('The seeded sandbox has no shipment signed by a Stefan or none with a failed delivery');
 	world.signedByStefan = signed.barcode;
 	const ours = new Set(shipments.map((shipment) => shipment.barcode));
@@ -44,7 +44,8 @@ beforeAll(async () => {
 	world.repaidAt = repaid.repaidAt;
 	world.failedDelivery = failed.barcode;
 	const firstEvent = signed.visibleEvents[0];
-	await sandbox.control.addEvent(signed.barcode, { EventId: 224, Date: firstEvent.Date, LocalityName: 'Stefanesti', Description: 'Cantarit in hub' });
+	await sandbox.control.addEvent(signed.barcode, { EventId: 10, Date: firstEvent.Date, LocalityName: 'Stefanesti', Description: 'Intrare in depozit' });
+	await sandbox.control.addEvent(failed.barcode, { EventId: 110, Description: 'Destinatar absent, avizat telefonic' });
 
 	const engine = createEngine({ credential: credential() });
 	const updated = await runOperation(engine, 'pickupLocation', 'update', { locationId: LOCATION_ID, address: COMPANY });
@@ -223,7 +224,8 @@ test('the trigger emits the tracking events as Cargus sent them', async () => {
 		expect(fields).toStrictEqual(match?.event);
 		expect(shipmentAsSent).toStrictEqual(match?.shipment);
 		expect(Object.keys(shipmentAsSent)).toEqual(Object.keys(match?.shipment ?? {}));
-		expect([TypeText, OrderStatusText]).toEqual([expect.any(String), expect.any(String)]);
+		// TypeText of a Type given as text ("Colet") is the package half of issue 60's (test/node/tracking.test.ts).
+		expect([TypeText === null || typeof TypeText === 'string', OrderStatusText]).toEqual([true, expect.any(String)]);
 		expect(Timestamp).toEqual(expect.any(String));
 	}
 	const text = JSON.stringify(items);

@@ -7,7 +7,7 @@ import { TriggerHarness } from './helpers/pollHarness';
 const sandbox = useSandbox();
 
 /**
- * A watched in-transit shipment whose 70, 224 and 11 the trigger has already emitted: picked up
+ * A watched in-transit shipment whose 70, 10 and 11 the trigger has already emitted: picked up
  * 150 minutes ago, one event an hour; the trigger started watching before the pickup.
  */
 async function watchedShipment(): Promise<{ barcode: string; trigger: TriggerHarness; seen: IDataObject[] }> {
@@ -17,7 +17,7 @@ async function watchedShipment(): Promise<{ barcode: string; trigger: TriggerHar
 	expect(await trigger.poll()).toEqual([]);
 	await sandbox.control.advanceClock({ minutes: 180 });
 	const seen = await trigger.poll();
-	expect(seen.map((item) => item.EventId)).toEqual([70, 224, 11]);
+	expect(seen.map((item) => item.EventId)).toEqual([70, 10, 11]);
 	return { barcode: created.barcode, trigger, seen };
 }
 
@@ -36,11 +36,11 @@ test('an event recorded late, dated before the latest one seen, is emitted exact
 	const { barcode, trigger, seen } = await watchedShipment();
 	const latest = seen[seen.length - 1];
 	const lateDate = shifted(latest.Date, -20);
-	await sandbox.control.addEvent(barcode, { EventId: 224, Date: lateDate, Description: 'Cantarire repetata in hub' });
+	await sandbox.control.addEvent(barcode, { EventId: 10, Date: lateDate, Description: 'Intrare in depozit' });
 
 	const items = await trigger.poll();
 	expect(items.map((item) => [item.Barcode, item.EventId, item.Date, item.Description])).toEqual([
-		[barcode, 224, lateDate, 'Cantarire repetata in hub'],
+		[barcode, 10, lateDate, 'Intrare in depozit'],
 	]);
 	expect(items[0].Shipment).toMatchObject({ Code: barcode });
 	expect(await trigger.poll()).toEqual([]);
@@ -136,11 +136,11 @@ test('an event recorded late becomes visible only from its visibleAt; it is emit
 	const { barcode, trigger, seen } = await watchedShipment();
 	const { now } = await sandbox.control.clock();
 	const visibleAt = new Date(new Date(now).getTime() + 30 * 60_000).toISOString();
-	await sandbox.control.addEvent(barcode, { EventId: 224, Date: shifted(seen[1].Date, 1), visibleAt });
+	await sandbox.control.addEvent(barcode, { EventId: 10, Date: shifted(seen[1].Date, 1), visibleAt });
 
 	expect(await trigger.poll()).toEqual([]);
 	await sandbox.control.advanceClock({ minutes: 30 });
 	const items = await trigger.poll();
-	expect(items.map((item) => [item.EventId, item.Date])).toEqual([[224, shifted(seen[1].Date, 1)]]);
+	expect(items.map((item) => [item.EventId, item.Date])).toEqual([[10, shifted(seen[1].Date, 1)]]);
 	expect(await trigger.poll()).toEqual([]);
 });

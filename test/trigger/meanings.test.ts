@@ -14,7 +14,7 @@ function textFollowsCode(item: IDataObject, codes: string[]): boolean {
 	return codes.every((code) => keys.indexOf(`${code}Text`) === keys.indexOf(code) + 1);
 }
 
-test('New Tracking Event: the shipment summary says what Type and OrderStatus mean, beside them', async () => {
+async function deliveredSummary() {
 	const startAt = await sandboxTimePlus(sandbox.control, 30);
 	const [shipment] = await sandbox.control.addShipments({ count: 1, scenario: 'delivered', startAt, stepMinutes: 60 });
 	const trigger = new TriggerHarness(sandboxCredential(sandbox.url), { barcodes: shipment.barcode, options: { emitExisting: true } });
@@ -24,9 +24,20 @@ test('New Tracking Event: the shipment summary says what Type and OrderStatus me
 	const delivered = items.find((item) => item.EventId === 21);
 	const summary = delivered?.Shipment as IDataObject;
 	const [truth] = await sandbox.control.shipments([shipment.barcode]);
-	const typeText = { '1': 'Parcel', '0': 'Envelope' }[String(truth.trace.Type)];
-	expect(summary).toMatchObject({ Type: truth.trace.Type, TypeText: typeText, OrderStatus: 3, OrderStatusText: 'Delivered' });
+	expect(summary).toMatchObject({ Type: truth.trace.Type, OrderStatus: 3, OrderStatusText: 'Delivered' });
 	expect(textFollowsCode(summary, ['Type', 'OrderStatus'])).toBe(true);
+	return { summary, truth };
+}
+
+test('New Tracking Event: the shipment summary says what Type and OrderStatus mean, beside them', async () => {
+	await deliveredSummary();
+});
+
+// Cargus gives Type as text ("Colet", "Plic": the retailer's fixture); the package reads it in the package half of
+// issue 60, which turns this into an ordinary test.
+test.failing('New Tracking Event: TypeText says what a Type given as text means ("Colet": Parcel)', async () => {
+	const { summary, truth } = await deliveredSummary();
+	expect(summary.TypeText).toBe({ Colet: 'Parcel', Plic: 'Envelope' }[String(truth.trace.Type)]);
 });
 
 test('Pickup Order Status Changed: OrdStatusText and PreviousOrdStatusText beside the codes, in words matching Cargus\' OrdStatusDetails', async () => {

@@ -26,7 +26,11 @@ export function duplicatesOf(identities: string[]): string[] {
 
 /** Items are oldest first: by Date, then EventId. */
 export function isOldestFirst(items: IDataObject[]): boolean {
-	const dates = items.map((item) => String(item.Date).padEnd(23, '.000'));
+	// Cargus writes a fraction of a second without its trailing zeros (".44"): three digits compare as text.
+	const dates = items.map((item) => {
+		const [whole, fraction = ''] = String(item.Date).split('.');
+		return `${whole}.${fraction.padEnd(3, '0')}`;
+	});
 	return items.every(
 		(item, index) =>
 			index === 0 ||
