@@ -2,22 +2,12 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { MAX_BARCODES_PER_REQUEST } from '../../shared/values/barcodes';
 import { optionsField } from '../../shared/form/fields';
-import { DELIVERED_EVENT_ID } from '../../shared/cargus/trackingStatus';
+import { OUTCOMES, outcomeName } from '../../shared/cargus/outcome';
 import { accountDaysOption, timeoutOption, watchField, watchListField } from '../parameters';
-import { REFUSED_EVENT_ID, RETURNED_EVENT_ID, RETURNING_EVENT_ID } from './events';
-import { DEFAULT_ACCOUNT_DAYS, DEFAULT_FINAL_EVENT_IDS, DEFAULT_POLLS_AFTER_FINAL } from './settings';
+import { DEFAULT_ACCOUNT_DAYS, DEFAULT_FINAL_OUTCOMES, DEFAULT_POLLS_AFTER_FINAL } from './settings';
 
-const knownEvents = [
-	{ name: 'Delivered (21)', value: DELIVERED_EVENT_ID },
-	{ name: 'Delivery Failed, Recipient Absent (6)', value: 6 },
-	{ name: 'In Transit (11)', value: 11 },
-	{ name: 'Out for Delivery (5)', value: 5 },
-	{ name: 'Picked Up (70)', value: 70 },
-	{ name: 'Refused by Recipient (197)', value: REFUSED_EVENT_ID },
-	{ name: 'Returned to Sender (198)', value: RETURNED_EVENT_ID },
-	{ name: 'Returning to Sender (196)', value: RETURNING_EVENT_ID },
-	{ name: 'Weighing at Hub (224)', value: 224 },
-];
+/** What happened, as each event's Outcome says it (docs/trigger.md, "What happened"). */
+const outcomes = OUTCOMES.map((outcome) => ({ name: outcomeName(outcome), value: outcome })).sort((a, b) => a.name.localeCompare(b.name));
 
 export const trackingProperties: INodeProperties[] = [
 	...watchField(
@@ -70,13 +60,13 @@ export const trackingProperties: INodeProperties[] = [
 				'Whether to emit the events a shipment already has when it is first watched. Off: only events that happen afterwards are emitted, so activating does not flood the workflow.',
 		},
 		{
-			displayName: 'Only Event IDs',
+			displayName: 'Only Outcomes',
 			name: 'eventIds',
 			type: 'multiOptions',
-			options: knownEvents,
+			options: outcomes,
 			default: [],
 			description:
-				'Emit only these events (all events when empty). Other event IDs can be given with an expression, e.g. a list of numbers.',
+				"Emit only the events with these outcomes, what happened as each event's Outcome says it (all events when empty). Cargus event IDs can be given with an expression, e.g. a list of numbers.",
 		},
 		{
 			displayName: 'Polls After Final Event',
@@ -95,10 +85,10 @@ export const trackingProperties: INodeProperties[] = [
 			displayName: 'Stop Watching After',
 			name: 'finalEventIds',
 			type: 'multiOptions',
-			options: knownEvents,
-			default: [...DEFAULT_FINAL_EVENT_IDS],
+			options: outcomes,
+			default: [...DEFAULT_FINAL_OUTCOMES],
 			description:
-				'Events that end a shipment: some polls after one of them is its latest event, the shipment is no longer traced (it stays listed but is not asked about). Empty: watch every listed shipment for as long as it is listed.',
+				'Outcomes that end a shipment: some polls after an event with one of them is its latest, the shipment is no longer traced (it stays listed but is not asked about). Cargus event IDs can be given with an expression. Empty: watch every listed shipment for as long as it is listed.',
 		},
 	]),
 ];

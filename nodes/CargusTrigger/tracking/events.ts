@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { plainDateAsUtc } from '../../shared/values/plainDate';
 import { TRACE_CODES, withMeanings } from '../../shared/cargus/codeMeanings';
 import { cargusTimestamp } from '../../shared/cargus/trackingStatus';
+import { outcomeOf } from '../../shared/cargus/outcome';
 import { compareEvents, hashIdentity, hashText, identityOf, sameIdentity } from './eventIdentity';
 import type { ShipmentEvent, TraceEvent } from './shipmentEvent';
 
@@ -20,11 +21,6 @@ export interface ShipmentTrace {
 	/** Distinct events, oldest first (by Date, then EventId). */
 	readonly events: ShipmentEvent[];
 }
-
-/** The recipient refused the parcel at the door (assumed: docs/trigger.md, "Refused and returned"). */
-export const REFUSED_EVENT_ID = 197;
-export const RETURNING_EVENT_ID = 196;
-export const RETURNED_EVENT_ID = 198;
 
 const datePattern =
 	/^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -51,11 +47,12 @@ export function eventTime(date: unknown): number {
 function toShipmentEvent(barcode: string, raw: TraceEvent): ShipmentEvent {
 	const eventId = Number(raw.EventId);
 	const time = eventTime(raw.Date);
+	const outcome = outcomeOf(raw.EventId, raw.Description);
 	if (Number.isFinite(eventId) && time !== 0) {
-		return { barcode, eventId, time, unusualIdentity: undefined, hash: hashIdentity(eventId, time), raw };
+		return { barcode, eventId, time, unusualIdentity: undefined, hash: hashIdentity(eventId, time), outcome, raw };
 	}
 	const identity = `${Number.isFinite(eventId) ? eventId : String(raw.EventId)}@${time !== 0 ? String(time) : String(raw.Date ?? '').trim()}`;
-	return { barcode, eventId: Number.isFinite(eventId) ? eventId : -1, time, unusualIdentity: identity, hash: hashText(identity), raw };
+	return { barcode, eventId: Number.isFinite(eventId) ? eventId : -1, time, unusualIdentity: identity, hash: hashText(identity), outcome, raw };
 }
 
 function isOldestFirst(events: readonly ShipmentEvent[]): boolean {
@@ -105,8 +102,9 @@ export function toShipmentTrace(barcode: string, trace: PackageTrace | undefined
 }
 
 /**
- * The workflow item for one event, in Cargus' own naming: the barcode, the event's fields as served, its
- * date also as ISO 8601 with the zone (Timestamp), then the shipment summary (its codes with their meaning beside them).
+ * The workflow item for one event, in Cargus' own naming: the barcode, the event's fields as served, what happened
+ * (Outcome), its date also as ISO 8601 with the zone (Timestamp), then the shipment summary (its codes with their
+ * meaning beside them).
  */
 export function toOutputItem(event: ShipmentEvent, shipment: IDataObject): IDataObject {
 	const raw = event.raw as IDataObject;
@@ -115,6 +113,7 @@ export function toOutputItem(event: ShipmentEvent, shipment: IDataObject): IData
 		Barcode: event.barcode,
 		EventId: raw.EventId,
 		Description: raw.Description,
+		Outcome: event.outcome,
 		Date: raw.Date,
 		Timestamp: cargusTimestamp(raw.Date) ?? null,
 		LocalityName: raw.LocalityName,

@@ -5,7 +5,7 @@ import { readList } from '../readAnswer';
 import { sendPollRequest } from '../sendRequest';
 import type { Source } from '../source';
 import { toShipmentTrace, type PackageTrace, type ShipmentTrace } from './events';
-import type { TraceEvent } from './shipmentEvent';
+import { readDeltaRows, type DeltaAnswer } from './deltaRows';
 
 const ONE_REQUEST_TRACE_PATH = '/api/AwbTrace/GetAwbTraceOneRequest';
 const TRACE_WITHOUT_LOGIN_PATH = '/api/NoAuth/GetAwbTrace';
@@ -17,15 +17,20 @@ export function toBatches(barcodes: readonly string[], batchSize: number): strin
 	return batches;
 }
 
+/** A multi-parcel AWB is answered one element per parcel code: the AWB's barcode and three digits ("<AWB>002"). */
+const PARCEL_CODE = /^(\d+)\d{3}$/;
+
 /**
  * Matches answer elements to the requested barcodes by `Code`. Barcodes without an element have no
  * events yet, unless some element could not be matched (an error entry, say): then they are left out,
- * so their state stays as it was.
+ * so their state stays as it was. The elements of a multi-parcel AWB's other parcels are one AWB's: its
+ * own element is its trace (the first parcel's where it has none).
  */
 function matchTraces(batch: readonly string[], list: readonly PackageTrace[]): Map<string, ShipmentTrace> {
 	const requested = new Set(batch);
 	let byNumber: Map<number, string | null> | undefined;
 	const traces = new Map<string, ShipmentTrace>();
+	const parcels = new Map<string, PackageTrace>();
 	let unmatched = 0;
 	for (const element of list) {
 		const code = element && typeof element === 'object' ? element.Code : undefined;
@@ -36,12 +41,18 @@ function matchTraces(batch: readonly string[], list: readonly PackageTrace[]): M
 			byNumber ??= byNumericValue(batch);
 			barcode = byNumber.get(Number(text)) ?? undefined;
 		}
+		const parcelOf = barcode === undefined ? PARCEL_CODE.exec(text)?.[1] : undefined;
+		if (parcelOf !== undefined && requested.has(parcelOf)) {
+			if (!parcels.has(parcelOf)) parcels.set(parcelOf, element);
+			continue;
+		}
 		if (text === '' || barcode === undefined || traces.has(barcode)) {
 			unmatched++;
 			continue;
 		}
 		traces.set(barcode, toShipmentTrace(barcode, element));
 	}
+	for (const [barcode, element] of parcels) if (!traces.has(barcode)) traces.set(barcode, toShipmentTrace(barcode, element));
 	if (unmatched === 0) {
 		for (const barcode of batch) if (!traces.has(barcode)) traces.set(barcode, toShipmentTrace(barcode, undefined));
 	}
@@ -76,27 +87,16 @@ function monthDayYear(day: string): string {
 }
 
 /**
- * The account's events dated within the days `from` to `to` (YYYY-MM-DD), in one request, as one trace per
- * shipment (its Code is all the summary it has). Throws a NodeApiError when the request or its answer fails.
+ * The account's shipments that moved within the days `from` to `to` (YYYY-MM-DD), in one request: the events of the
+ * rows that carry event ids, and the rows of those that do not (deltaRows.ts). Throws a NodeApiError when the request
+ * or its answer fails.
  */
-export async function traceAccount(this: IPollFunctions, source: Source, from: string, to: string): Promise<Map<string, ShipmentTrace>> {
+export async function traceAccount(this: IPollFunctions, source: Source, from: string, to: string): Promise<DeltaAnswer> {
 	const response = await sendPollRequest(this, source, TRACKING_REQUEST, {
 		method: 'GET',
 		url: `${source.baseUrl}${DELTA_EVENTS_PATH}`,
 		qs: { FromDate: monthDayYear(from), ToDate: monthDayYear(to) },
 		json: true,
 	});
-	const byCode = new Map<string, PackageTrace & { Event: TraceEvent[] }>();
-	for (const element of readList<TraceEvent & { Code?: unknown }>(this, TRACKING_REQUEST, response)) {
-		if (element === null || typeof element !== 'object') continue;
-		const { Code: code, ...event } = element;
-		const barcode = code === undefined || code === null ? '' : String(code).trim();
-		if (barcode === '') continue;
-		let trace = byCode.get(barcode);
-		if (trace === undefined) byCode.set(barcode, (trace = { Code: barcode, Event: [] }));
-		trace.Event.push(event);
-	}
-	const traces = new Map<string, ShipmentTrace>();
-	for (const [barcode, trace] of byCode) traces.set(barcode, toShipmentTrace(barcode, trace));
-	return traces;
+	return readDeltaRows(readList<unknown>(this, TRACKING_REQUEST, response));
 }

@@ -2,22 +2,36 @@
 import type { TriggerEvent } from '../triggerEvent';
 import { trackingProperties } from './description';
 import { compareEvents } from './eventIdentity';
-import { toOutputItem, type ShipmentTrace } from './events';
+import type { DeltaAnswer } from './deltaRows';
+import { eventTime, toOutputItem, type ShipmentTrace } from './events';
 import { toBatches, traceAccount, traceBatch, TRACKING_REQUEST } from './fetchTraces';
-import { readSettings, type TrackingSettings } from './settings';
-import { eventTime } from './events';
+import { isChosen, readSettings, type TrackingSettings } from './settings';
 import { withOrderAndRecipient } from './orderAndRecipient';
 import type { FoundEvent, ShipmentEvent } from './shipmentEvent';
-import { compareWithSeen, summarize, WatchState, type ShipmentState } from './state';
+import { compareWithSeen, summarize, WatchState, type SeenRow, type ShipmentState } from './state';
 
 /** Tracking requests in flight at once during a poll. */
 const CONCURRENT_REQUESTS = 4;
+/** GetDeltaEvents answered per shipment: at most this many trace requests a poll for the shipments that moved (the rest wait for the next poll). */
+const TRACE_REQUESTS_PER_POLL = 10;
+
+/** The events of a shipment first seen now: which of them are new. */
+function firstEvents(state: WatchState, trace: ShipmentTrace, settings: TrackingSettings, row: SeenRow | undefined): ShipmentEvent[] {
+	if (settings.emitExisting) return trace.events;
+	if (settings.account === undefined || !state.accountWatched) return [];
+	// Its row was seen before: what came after that row's latest event is new.
+	if (row !== undefined) return trace.events.filter((event) => event.time > row.latestTime);
+	// A shipment that shows up after the account was first read: new from its first event in the window.
+	const windowStart = eventTime(`${settings.account.from}T00:00:00`);
+	return trace.events.filter((event) => event.time >= windowStart);
+}
 
 /**
  * Works out the new events of one successfully traced shipment and records them as seen.
  * Some polls after its latest event became a final one, the shipment is marked finished.
+ * `row`: the shipment's GetDeltaEvents row as seen before it moved, when Cargus answers per shipment.
  */
-function advanceShipment(state: WatchState, trace: ShipmentTrace, settings: TrackingSettings): ShipmentEvent[] {
+function advanceShipment(state: WatchState, trace: ShipmentTrace, settings: TrackingSettings, row?: SeenRow): ShipmentEvent[] {
 	const watched = state.get(trace.barcode);
 	let previous: ShipmentState | undefined;
 	let newEvents: ShipmentEvent[];
@@ -37,12 +51,12 @@ function advanceShipment(state: WatchState, trace: ShipmentTrace, settings: Trac
 		}
 		({ newEvents, next } = comparison);
 	} else {
-		// With the whole account watched, a shipment that shows up after the account was first read is new from its first event.
-		newEvents = settings.emitExisting || (settings.account !== undefined && state.accountWatched) ? trace.events : [];
+		newEvents = firstEvents(state, trace, settings, row);
 		next = summarize(trace.events);
 	}
 
-	const latestIsFinal = trace.events.length > 0 && settings.finalEventIds.has(next.latestEventId);
+	const latest = trace.events[trace.events.length - 1];
+	const latestIsFinal = latest !== undefined && isChosen(settings.finalEventIds, latest);
 	if (!latestIsFinal) next.pollsSinceFinal = -1;
 	else if (newEvents.length > 0 || previous === undefined || previous.pollsSinceFinal < 0) next.pollsSinceFinal = 0;
 	else next.pollsSinceFinal = previous.pollsSinceFinal + 1;
@@ -56,14 +70,38 @@ function isAfter(event: ShipmentEvent, state: ShipmentState): boolean {
 	return event.time > state.latestTime || (event.time === state.latestTime && event.eventId > state.latestEventId);
 }
 
-/** A batch of listed barcodes, or the whole account (All Shipments of the Account). */
+/** A batch of listed barcodes (or of the account's shipments that moved), or the whole account (All Shipments of the Account). */
 type TrackingRequest = string[] | 'account';
+
+/**
+ * The shipments whose GetDeltaEvents row changed since it was last seen, to trace (the rows that did not are seen).
+ * When the account is first read, every row is seen as it is: nothing is traced.
+ */
+function shipmentsThatMoved(state: WatchState, answer: DeltaAnswer, settings: TrackingSettings): string[] {
+	const moved: Array<{ barcode: string; time: number }> = [];
+	const firstRead = !state.accountWatched && !settings.emitExisting;
+	for (const [barcode, row] of answer.rows) {
+		const seen = state.seenRow(barcode);
+		if (seen !== undefined && seen.hash === row.hash) continue;
+		const watched = state.get(barcode);
+		// Already traced (Cargus answered per event before): moved only if the row shows a later event.
+		const known = seen === undefined && watched.status === 'watching' && row.latestTime <= watched.state.latestTime;
+		if (watched.status === 'finished' || firstRead || known) {
+			state.seeRow(barcode, row);
+			continue;
+		}
+		state.traceRow(barcode, seen, row);
+		moved.push({ barcode, time: row.latestTime });
+	}
+	state.keepRowsOf(new Set(answer.rows.keys()));
+	return moved.sort((a, b) => a.time - b.time || a.barcode.localeCompare(b.barcode)).map(({ barcode }) => barcode);
+}
 
 /**
  * New Tracking Event: each new tracking event of the account's shipments (GetDeltaEvents, one request a poll)
  * or of the listed ones (GetAwbTraceOneRequest, 50 barcodes a request).
  */
-export const newTrackingEvent: TriggerEvent<TrackingSettings, WatchState, TrackingRequest, Map<string, ShipmentTrace>, FoundEvent> = {
+export const newTrackingEvent: TriggerEvent<TrackingSettings, WatchState, TrackingRequest, DeltaAnswer | Map<string, ShipmentTrace>, FoundEvent> = {
 	option: {
 		name: 'New Tracking Event',
 		value: 'newTrackingEvent',
@@ -98,15 +136,20 @@ export const newTrackingEvent: TriggerEvent<TrackingSettings, WatchState, Tracki
 		return await traceBatch.call(context, source, request);
 	},
 
-	receive(state, request, traces, settings) {
+	receive(state, _request, answer, settings) {
 		const changes: FoundEvent[] = [];
+		const traces = answer instanceof Map ? answer : answer.traces;
 		for (const trace of traces.values()) {
-			for (const event of advanceShipment(state, trace, settings)) {
-				if (settings.eventIds === undefined || settings.eventIds.has(event.eventId)) changes.push({ event, shipment: trace.summary });
+			const row = state.takeRowToTrace(trace.barcode);
+			for (const event of advanceShipment(state, trace, settings, row?.before)) {
+				if (settings.eventIds === undefined || isChosen(settings.eventIds, event)) changes.push({ event, shipment: trace.summary });
 			}
+			if (row !== undefined) state.seeRow(trace.barcode, row.now);
 		}
-		if (request === 'account') state.watchAccount();
-		return { changes };
+		if (answer instanceof Map) return { changes };
+		const moved = shipmentsThatMoved(state, answer, settings);
+		state.watchAccount();
+		return { changes, more: toBatches(moved, settings.batchSize).slice(0, TRACE_REQUESTS_PER_POLL) };
 	},
 
 	settle(state, outcomes) {

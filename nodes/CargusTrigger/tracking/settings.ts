@@ -1,13 +1,14 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { MAX_BARCODES_PER_REQUEST } from '../../shared/values/barcodes';
-import { DELIVERED_EVENT_ID } from '../../shared/cargus/trackingStatus';
+import { isOutcome, type Outcome } from '../../shared/cargus/outcome';
 import { daysBefore, latestServiceDay, today } from '../idSet';
 import { commonSettings, numberOr, optionsOf, watchedBarcodes, watchesAccount } from '../parameters';
 import type { CommonSettings } from '../triggerEvent';
-import { RETURNED_EVENT_ID } from './events';
+import type { ShipmentEvent } from './shipmentEvent';
 
-export const DEFAULT_FINAL_EVENT_IDS = [DELIVERED_EVENT_ID, RETURNED_EVENT_ID];
+/** Stop Watching After, unset: delivered or returned (until 0.2.0 the ids 21 and 198). */
+export const DEFAULT_FINAL_OUTCOMES: Outcome[] = ['delivered', 'returned'];
 export const DEFAULT_POLLS_AFTER_FINAL = 5;
 export const DEFAULT_ACCOUNT_DAYS = 14;
 
@@ -17,24 +18,42 @@ export interface TrackingSettings extends CommonSettings {
 	account?: { from: string; to: string };
 	barcodes: string[];
 	batchSize: number;
-	/** Undefined: every event is emitted. */
-	eventIds?: Set<number>;
-	finalEventIds: Set<number>;
+	/** Only Outcomes: undefined, every event is emitted. */
+	eventIds?: EventChoice;
+	/** Stop Watching After. */
+	finalEventIds: EventChoice;
 	pollsAfterFinal: number;
 	/** Add Order and Recipient: each event carries its AWB's order reference and recipient. */
 	orderAndRecipient: boolean;
 }
 
-/** Event ids from the multi-select, or from an expression giving a list or a comma-separated text. */
-function toEventIds(value: unknown): Set<number> {
-	const list: unknown[] = Array.isArray(value) ? value : String(value ?? '').split(/[\s,;]+/);
-	const ids = list.filter((entry) => entry !== '' && entry !== null && entry !== undefined).map(Number);
-	return new Set(ids.filter((id) => Number.isInteger(id)));
+/** Events chosen by what happened (an outcome) or, as saved workflows and expressions give them, by Cargus' event id. */
+export interface EventChoice {
+	readonly outcomes: ReadonlySet<Outcome>;
+	readonly ids: ReadonlySet<number>;
+}
+
+/** Outcomes from the multi-select; event ids from a saved workflow or an expression giving a list or a comma-separated text. */
+function toEventChoice(value: unknown): EventChoice {
+	const list: unknown[] = Array.isArray(value) ? value : String(value ?? '').split(/[,;\n]+/);
+	const outcomes = new Set<Outcome>();
+	const ids = new Set<number>();
+	for (const entry of list) {
+		const text = String(entry ?? '').trim();
+		if (isOutcome(text)) outcomes.add(text);
+		else if (text !== '' && Number.isInteger(Number(text))) ids.add(Number(text));
+	}
+	return { outcomes, ids };
+}
+
+/** Whether the event is one of those chosen: its outcome or its id. */
+export function isChosen(choice: EventChoice, event: ShipmentEvent): boolean {
+	return choice.ids.has(event.eventId) || choice.outcomes.has(event.outcome);
 }
 
 export function readSettings(context: IPollFunctions, test: boolean): TrackingSettings {
 	const options = optionsOf(context);
-	const eventIds = toEventIds(options.eventIds);
+	const eventIds = toEventChoice(options.eventIds);
 	const account = watchesAccount(context);
 	const days = Math.max(1, Math.floor(numberOr(options.accountDays, DEFAULT_ACCOUNT_DAYS)));
 	return {
@@ -42,8 +61,8 @@ export function readSettings(context: IPollFunctions, test: boolean): TrackingSe
 		account: account ? { from: daysBefore(today(), days), to: latestServiceDay() } : undefined,
 		barcodes: account ? [] : watchedBarcodes(context, 'barcodes'),
 		batchSize: numberOr(options.batchSize, MAX_BARCODES_PER_REQUEST),
-		eventIds: eventIds.size > 0 ? eventIds : undefined,
-		finalEventIds: toEventIds(options.finalEventIds ?? DEFAULT_FINAL_EVENT_IDS),
+		eventIds: eventIds.ids.size + eventIds.outcomes.size > 0 ? eventIds : undefined,
+		finalEventIds: toEventChoice(options.finalEventIds ?? DEFAULT_FINAL_OUTCOMES),
 		pollsAfterFinal: Math.max(0, numberOr(options.pollsAfterFinal, DEFAULT_POLLS_AFTER_FINAL)),
 		orderAndRecipient: options.orderAndRecipient === true,
 	};

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OrderAndRecipient } from '../../shared/cargus/orderAndRecipient';
+import type { Outcome } from '../../shared/cargus/outcome';
 
 /** One tracking event as Cargus serves it inside a PackageTrace's `Event` array. */
 export interface TraceEvent {
@@ -25,6 +26,8 @@ export interface ShipmentEvent {
 	unusualIdentity: string | undefined;
 	/** hashText of the identity. */
 	hash: number;
+	/** What happened (outcome.ts), from the id and Cargus' text. */
+	outcome: Outcome;
 	raw: TraceEvent;
 }
 

@@ -34,6 +34,23 @@ interface StoredState {
 	resumeAt?: string;
 	/** All Shipments of the Account: the account's events were read once; a shipment not known since then is new. */
 	accountWatched?: true;
+	/**
+	 * All Shipments of the Account, GetDeltaEvents answered per shipment: each shipment's row as last seen, "<hash>.<latest
+	 * event time>" in base 36. A row that changed is traced; its events after that time are new.
+	 */
+	rows?: Record<string, string>;
+}
+
+/** A shipment's GetDeltaEvents row as last seen (deltaRows.ts). */
+export interface SeenRow {
+	hash: number;
+	latestTime: number;
+}
+
+/** A row that changed: as seen before (undefined: never seen) and now. */
+interface RowToTrace {
+	before: SeenRow | undefined;
+	now: SeenRow;
 }
 
 function toNumbers(stored: StoredShipment | undefined): number[] | undefined {
@@ -61,6 +78,10 @@ export class WatchState {
 	private changed = false;
 
 	private resumeAtBarcode: string | undefined;
+	private readonly rows: Record<string, string>;
+	private rowsChanged = false;
+	/** Rows of this poll's answer, kept until their shipment is traced (then they are seen). */
+	private readonly rowsToTrace = new Map<string, RowToTrace>();
 	/** All Shipments of the Account: whether the account's events were read before this poll. */
 	accountWatched: boolean;
 
@@ -74,6 +95,44 @@ export class WatchState {
 		this.shipments = { ...this.saved };
 		this.resumeAtBarcode = typeof stored.resumeAt === 'string' ? stored.resumeAt : undefined;
 		this.accountWatched = stored.accountWatched === true;
+		this.rows = stored.rows !== null && typeof stored.rows === 'object' ? { ...stored.rows } : {};
+	}
+
+	/** The shipment's GetDeltaEvents row as last seen, if any. */
+	seenRow(barcode: string): SeenRow | undefined {
+		const stored = this.rows[barcode];
+		if (typeof stored !== 'string') return undefined;
+		const [hash, latestTime] = stored.split('.').map((part) => parseInt(part, 36));
+		return Number.isFinite(hash) && Number.isFinite(latestTime) ? { hash, latestTime } : undefined;
+	}
+
+	/** Records the shipment's row as seen. */
+	seeRow(barcode: string, row: SeenRow): void {
+		const stored = `${row.hash.toString(36)}.${row.latestTime.toString(36)}`;
+		if (this.rows[barcode] === stored) return;
+		this.rows[barcode] = stored;
+		this.rowsChanged = true;
+	}
+
+	/** Forgets the rows of shipments the answer no longer lists (no event in the window). */
+	keepRowsOf(barcodes: ReadonlySet<string>): void {
+		for (const barcode of Object.keys(this.rows)) {
+			if (barcodes.has(barcode)) continue;
+			delete this.rows[barcode];
+			this.rowsChanged = true;
+		}
+	}
+
+	/** A changed row whose shipment this poll traces (`before`: the row as seen before, if any): seen once the trace is read. */
+	traceRow(barcode: string, before: SeenRow | undefined, now: SeenRow): void {
+		this.rowsToTrace.set(barcode, { before, now });
+	}
+
+	/** The changed row of a shipment being traced (and forgets it: it is seen now). */
+	takeRowToTrace(barcode: string): RowToTrace | undefined {
+		const row = this.rowsToTrace.get(barcode);
+		this.rowsToTrace.delete(barcode);
+		return row;
 	}
 
 	/** All Shipments of the Account: the account's events were read; what shows up from now on is new. */
@@ -110,6 +169,8 @@ export class WatchState {
 			stored.shipments = this.shipments;
 			if (this.accountWatched) stored.accountWatched = true;
 		}
+		if (this.rowsChanged) stored.rows = this.rows;
+		this.rowsChanged = false;
 		if (stored.resumeAt !== this.resumeAtBarcode) {
 			if (this.resumeAtBarcode === undefined) delete stored.resumeAt;
 			else stored.resumeAt = this.resumeAtBarcode;
