@@ -113,7 +113,7 @@ export const newTrackingEvent: TriggerEvent<TrackingSettings, WatchState, Tracki
 	noTestEvent: {
 		message: 'None of the watched shipments has a matching tracking event yet',
 		description:
-			'Add a barcode of a shipment that has been picked up, or widen "Only Event IDs". The trigger itself will still emit events as they happen.',
+			'Add a barcode of a shipment that has been picked up, or widen "Only Outcomes". The trigger itself will still emit events as they happen.',
 	},
 	nothingToWatch: { message: 'No barcodes to watch', description: 'Enter at least one barcode in the Barcodes parameter.' },
 	readSettings,

@@ -3,8 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 /** What Cargus' codes mean, in words: each table names where the meaning comes from. */
 type Meanings = Readonly<Record<string, string>>;
 
-/** PackageTrace `Type` and a parcel's `Type` (Cargus' notes: 1 parcel, 0 envelope). */
-export const SHIPMENT_TYPE: Meanings = { 0: 'Envelope', 1: 'Parcel' };
+/** PackageTrace `Type` and a parcel's `Type` (Cargus' notes: 1 parcel, 0 envelope; the trace of a retailer's fixture says "Colet"). */
+export const SHIPMENT_TYPE: Meanings = { 0: 'Envelope', 1: 'Parcel', Colet: 'Parcel', Plic: 'Envelope' };
 
 /** PackageTrace `OrderStatus` (GetAwbTraceOneRequest): not enumerated by Cargus; as the sandbox serves them. */
 export const SHIPMENT_ORDER_STATUS: Meanings = {
