@@ -21,9 +21,25 @@ function firstEvents(state: WatchState, trace: ShipmentTrace, settings: Tracking
 	if (settings.account === undefined || !state.accountWatched) return [];
 	// Its row was seen before: what came after that row's latest event is new.
 	if (row !== undefined) return trace.events.filter((event) => event.time > row.latestTime);
-	// A shipment that shows up after the account was first read: new from its first event in the window.
+	// A shipment that shows up after the account was first read: new from its first event (in the window).
+	return trace.events;
+}
+
+/**
+ * With the whole account watched, a shipment's events in the account's window: what GetDeltaEvents answers per
+ * event, so that what is remembered of a shipment is the same whichever way Cargus answers.
+ */
+function inWindow(trace: ShipmentTrace, settings: TrackingSettings): ShipmentTrace {
+	if (settings.account === undefined) return trace;
 	const windowStart = eventTime(`${settings.account.from}T00:00:00`);
-	return trace.events.filter((event) => event.time >= windowStart);
+	if (trace.events.every((event) => event.time >= windowStart)) return trace;
+	return {
+		barcode: trace.barcode,
+		events: trace.events.filter((event) => event.time >= windowStart),
+		get summary() {
+			return trace.summary;
+		},
+	};
 }
 
 /**
@@ -139,9 +155,12 @@ export const newTrackingEvent: TriggerEvent<TrackingSettings, WatchState, Tracki
 	receive(state, _request, answer, settings) {
 		const changes: FoundEvent[] = [];
 		const traces = answer instanceof Map ? answer : answer.traces;
-		for (const trace of traces.values()) {
+		for (const answered of traces.values()) {
+			const trace = inWindow(answered, settings);
 			const row = state.takeRowToTrace(trace.barcode);
-			for (const event of advanceShipment(state, trace, settings, row?.before)) {
+			// A shipment known only by its row (Cargus answered per shipment before): what came after the row is new.
+			const before = row === undefined ? state.seenRow(trace.barcode) : row.before;
+			for (const event of advanceShipment(state, trace, settings, before)) {
 				if (settings.eventIds === undefined || isChosen(settings.eventIds, event)) changes.push({ event, shipment: trace.summary });
 			}
 			if (row !== undefined) state.seeRow(trace.barcode, row.now);
