@@ -17,9 +17,13 @@ export interface AccountEventResult {
 	pollMs: number[];
 	emitted: number;
 	staticDataBytes: number;
+	/** Requests Cargus received in each poll after the activation poll (tracking events only). */
+	requests?: number[];
 }
 
 const NEW_PER_POLL = 20;
+/** The requests a tracking poll of the whole account makes: the delta, and the traces of the shipments that moved. */
+const TRACKING_OPERATIONS = ['traceDeltaEvents', 'traceOneRequest'];
 const CASH_ON_DELIVERY = 125.5;
 
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
@@ -85,9 +89,11 @@ export async function measureRepayments(records: number, polls: number): Promise
 /**
  * New Tracking Event, Watch: All Shipments of the Account: `shipments` created over the last 13 days (500 at a time,
  * the control API's limit), then polls 30 sandbox minutes apart, each finding the events those minutes bring.
+ * `shape`: how the sandbox answers GetDeltaEvents (per event, or per shipment: then the shipments that moved are traced).
  */
-export async function measureAccountTracking(shipments: number, polls: number): Promise<AccountEventResult> {
+export async function measureAccountTracking(shipments: number, polls: number, shape: 'event' | 'shipment' = 'event'): Promise<AccountEventResult> {
 	return await withSandbox(async (url, control) => {
+		await control.setSettings({ deltaEvents: shape });
 		const { now } = await control.clock();
 		const span = 13 * 24 * 3600_000;
 		const groups = Math.ceil(shipments / 500);
@@ -98,12 +104,14 @@ export async function measureAccountTracking(shipments: number, polls: number): 
 		const trigger = new TriggerHarness(sandboxCredential(url), { version: 2, watch: 'account' });
 		const first = await timed(() => trigger.poll());
 		if (first.value.length !== 0) throw new Error(`The activation poll emitted ${first.value.length} items`);
-		const result: AccountEventResult = { records: shipments, firstPollMs: first.ms, pollMs: [], emitted: 0, staticDataBytes: trigger.staticDataBytes() };
+		const result: AccountEventResult = { records: shipments, firstPollMs: first.ms, pollMs: [], emitted: 0, staticDataBytes: trigger.staticDataBytes(), requests: [] };
 		for (let poll = 0; poll < polls; poll++) {
 			await control.advanceClock({ minutes: 30 });
+			await control.clearRequests();
 			const next = await timed(() => trigger.poll());
 			result.pollMs.push(next.ms);
 			result.emitted += next.value.length;
+			result.requests?.push((await control.requests()).filter((request) => TRACKING_OPERATIONS.includes(request.operation)).length);
 		}
 		return result;
 	});

@@ -264,23 +264,29 @@ async function triggerRows(): Promise<Row[]> {
 /** New Tracking Event watching the whole account that shipped BENCH_RECORDS (10,000) parcels in the window. */
 async function accountTrackingRows(): Promise<Row[]> {
 	log(`trigger: All Shipments of the Account, ${count(RECORDS)} shipments in the window, the activation poll and ${RUNS} more`);
-	const result = await measureAccountTracking(RECORDS, RUNS);
-	const poll = median(result.pollMs);
-	const bytes = result.staticDataBytes / RECORDS;
-	return [
-		{
-			measure: `Cargus Trigger poll, All Shipments of the Account, ${count(RECORDS)} shipments in the window`,
-			value: seconds(poll),
-			target: `≤ 2 s: ${reached(poll <= 2000)}`,
-			note: `${RUNS} polls 30 sandbox minutes apart, 1 request each: ${result.pollMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')}; activation poll ${seconds(result.firstPollMs)}; ${count(result.emitted)} events`,
-		},
-		{
-			measure: `Static data per shipment, All Shipments of the Account, ${count(RECORDS)} shipments`,
-			value: `${bytes.toFixed(1)} bytes`,
-			target: `≤ 45 bytes: ${reached(bytes <= 45)}`,
-			note: `${count(result.staticDataBytes)} bytes of JSON in all after the activation poll`,
-		},
-	];
+	const rows: Row[] = [];
+	for (const shape of ['event', 'shipment'] as const) {
+		const result = await measureAccountTracking(RECORDS, RUNS, shape);
+		const poll = median(result.pollMs);
+		const bytes = result.staticDataBytes / RECORDS;
+		const requests = Math.max(...(result.requests ?? [0]));
+		const answered = shape === 'event' ? 'GetDeltaEvents per event' : 'GetDeltaEvents per shipment';
+		rows.push(
+			{
+				measure: `Cargus Trigger poll, All Shipments of the Account, ${count(RECORDS)} shipments in the window, ${answered}`,
+				value: seconds(poll),
+				target: shape === 'event' ? `≤ 2 s: ${reached(poll <= 2000)}` : `≤ 2 s and ≤ 3 requests a poll: ${reached(poll <= 2000 && requests <= 3)}`,
+				note: `${RUNS} polls 30 sandbox minutes apart, ${result.requests?.join(', ')} requests: ${result.pollMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s; activation poll ${seconds(result.firstPollMs)}; ${count(result.emitted)} events`,
+			},
+			{
+				measure: `Static data per shipment, All Shipments of the Account, ${count(RECORDS)} shipments, ${answered}`,
+				value: `${bytes.toFixed(1)} bytes`,
+				target: `≤ 45 bytes: ${reached(bytes <= 45)}`,
+				note: `${count(result.staticDataBytes)} bytes of JSON in all after the activation poll`,
+			},
+		);
+	}
+	return rows;
 }
 
 /** New Invoice and Cash on Delivery Repaid at 10,000 records (BENCH_RECORDS). */
