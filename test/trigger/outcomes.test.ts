@@ -2,6 +2,8 @@
  * New Tracking Event says what happened (Outcome) and chooses events by it: Only Outcomes, Stop Watching After; event
  * ids saved in a workflow or given by an expression keep working; a multi-parcel AWB is one shipment.
  */
+import type { IDataObject } from 'n8n-workflow';
+
 import { sandboxCredential, useSandbox } from '../helpers/sandbox';
 import { sandboxTimePlus } from './helpers/events';
 import { TriggerHarness } from './helpers/pollHarness';
@@ -24,8 +26,8 @@ async function parcels(scenarios: Array<'delivered' | 'refused' | 'wrong-address
 }
 
 /** Polls every 30 sandbox minutes until the parcels' paths are over: every item emitted. */
-async function pollThrough(trigger: TriggerHarness, polls = 20) {
-	const items = [];
+async function pollThrough(trigger: TriggerHarness, polls = 20): Promise<IDataObject[]> {
+	const items: IDataObject[] = [];
 	for (let poll = 0; poll < polls; poll++) {
 		await sandbox.control.advanceClock({ minutes: 30 });
 		items.push(...(await trigger.poll()));
@@ -38,7 +40,7 @@ test('each event carries its Outcome beside Cargus\' id and words; Only Outcomes
 	const all = new TriggerHarness(sandboxCredential(sandbox.url), { barcodes, options: {} });
 	const only = new TriggerHarness(sandboxCredential(sandbox.url), { barcodes, options: { eventIds: ['refused', 'returned'] } });
 	expect([await all.poll(), await only.poll()]).toEqual([[], []]);
-	const items = [];
+	const items: IDataObject[] = [];
 	for (let poll = 0; poll < 20; poll++) {
 		await sandbox.control.advanceClock({ minutes: 30 });
 		items.push(...(await all.poll()).map((item) => ({ ...item, by: 'all' })), ...(await only.poll()).map((item) => ({ ...item, by: 'only' })));
