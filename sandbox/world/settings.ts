@@ -29,7 +29,6 @@ export interface SandboxSettings {
 
 export const DEFAULT_SETTINGS: SandboxSettings = {
 	expiredTokenAnswer: '401', ordersListOfOne: 'list', awbsByDateOrder: 'oldest-first', deletedAwbs: 'listed', localities: 'flat',
-	// The default becomes 'shipment' once the trigger reads per-shipment rows (issue 60).
-	deltaEvents: 'event',
+	deltaEvents: 'shipment',
 	maxItemsPerPage: null, strictChecks: false,
 };

@@ -97,6 +97,9 @@ const SHIPMENTS = 5_000;
 const POLLS = 40;
 
 test(`${POLLS} polls under faults and restarts over ${SHIPMENTS.toLocaleString('en')} shipments on their way read each AWB at most once and emit each event once, with its order reference`, async () => {
+	// Cargus answering per event: 5,000 shipments moving every 2 to 5 hours, polled every 30 minutes, move faster than the
+	// 10 trace requests a poll of the per-shipment answer follow (accountTrackingExactlyOnce.test.ts tests that answer).
+	await sandbox.control.setSettings({ deltaEvents: 'event' });
 	const trigger = new TriggerHarness(sandboxCredential(sandbox.url), ON);
 	expect(await trigger.poll()).toEqual([]);
 	const atActivation = await accountEvents();
