@@ -51,7 +51,7 @@ beforeAll(async () => {
 	const updated = await runOperation(engine, 'pickupLocation', 'update', { locationId: LOCATION_ID, address: COMPANY });
 	const sent = await runOperation(engine, 'pickupOrder', 'send', ORDER);
 	const invoices = await runOperation(engine, 'invoice', 'getMany', { ...DATES, returnAll: false, limit: 1 });
-	if (updated.error || sent.error || invoices.error) throw new Error(`Could not prepare the data: ${String(updated.error ?? sent.error ?? invoices.error)}`);
+	if (updated.error || sent.error || invoices.error) throw new Error(`Could not prepare the data: ${JSON.stringify([updated.error, sent.error, invoices.error].map((error) => error && { message: error.message, description: (error as { description?: unknown }).description }))}`);
 	const created = await runOperation(engine, 'shipment', 'create', AWB);
 	// Another order: the same one again would be the same AWB (one AWB per order reference).
 	const toDelete = await runOperation(engine, 'shipment', 'create', { ...AWB, additionalAwbFields: { ...(AWB.additionalAwbFields as IDataObject), orderReference: 'Comanda Stefan absent 2' } });
