@@ -5,7 +5,8 @@
  */
 import { SandboxControl } from '../../sandbox';
 import type { Launched, N8nTarget } from '../../scripts/lib/launcher';
-import { assert, sleep, waitFor } from './checks';
+import { afterAnotherPoll } from './anotherPoll';
+import { assert, waitFor } from './checks';
 import { executionsOf, execution, outputOf, watchedBarcodes, example } from './n8n-api';
 import { queryN8nDatabase } from './n8nDatabase';
 import { deliveriesWithin } from './plannedDeliveries';
@@ -47,17 +48,11 @@ async function savedStaticData(n8n: Launched, nodeName: string): Promise<unknown
 
 const eventKey = (barcode: unknown, eventId: unknown, date: unknown) => `${String(barcode)}|${String(eventId)}|${String(date)}`;
 
-/** How many successful tracking requests the sandbox has answered. */
-async function tracesAnswered(control: SandboxControl): Promise<number> {
-	return (await control.requests()).filter((q) => q.operation.startsWith('trace') && q.status === 200).length;
-}
-
 /**
  * "Tell the customer" activated with durable poll cursors on: the first poll's memory (every watched shipment)
  * lands in poller_state, the events the sandbox's clock then brings are emitted exactly once (each event in one
  * item of one execution, one email per out-for-delivery, delivered or refused event of an AWB with a recipient email),
- * the cursor moves on, and the next
- * poll emits nothing again.
+ * the cursor moves on, and the next poll emits none of them again (only an AWB added for it, test/e2e/anotherPoll.ts).
  */
 export async function triggerWithDurablePollCursors(live: Launched, control: SandboxControl): Promise<string> {
 	const trigger = example(WORKFLOW).nodes.find((n) => n.name === TRIGGER) as { id?: string } | undefined;
@@ -97,11 +92,11 @@ export async function triggerWithDurablePollCursors(live: Launched, control: San
 		return items.length >= fresh.length ? { runs, items } : undefined;
 	});
 
-	// The next poll must find everything already in the cursor the emitting poll committed.
-	const tracedSoFar = await tracesAnswered(control);
-	await waitFor('the next poll after the events were emitted', 150000, async () => ((await tracesAnswered(control)) > tracedSoFar ? true : undefined));
-	await sleep(5000);
-	const runs = (await executionsOf(live, WORKFLOW)).filter((e) => !executionsBefore.has(e.id));
+	// The next poll must find everything already in the cursor the emitting poll committed: it emits only an AWB added for it.
+	const another = await afterAnotherPoll(live, control, WORKFLOW, TRIGGER);
+	const again = outputOf(await execution(live, another.executionId), TRIGGER).filter((item) => String(item.json.Barcode) !== another.marker);
+	assert(again.length === 0, `the next poll emitted again: ${again.map((item) => eventKey(item.json.Barcode, item.json.EventId, item.json.Date)).join(', ')}`);
+	const runs = (await executionsOf(live, WORKFLOW)).filter((e) => !executionsBefore.has(e.id) && e.id !== another.executionId);
 	assert(runs.length === emitted.runs.length, `${runs.length - emitted.runs.length} more executions after the next poll`);
 	const failed = runs.filter((e) => e.status !== 'success');
 	assert(failed.length === 0, `${failed.length} trigger executions did not succeed (${failed.map((e) => `${e.id}: ${e.status}`).join(', ')})`);
@@ -122,7 +117,7 @@ export async function triggerWithDurablePollCursors(live: Launched, control: San
 	const staticData = await savedStaticData(live, TRIGGER);
 	const inStaticData = staticData === undefined ? 'none' : JSON.stringify(staticData);
 	return (
-		`${fresh.length} new events -> ${runs.length} executions, each event once, ${expectedMails} emails, the next poll emitted nothing; ` +
+		`${fresh.length} new events -> ${runs.length} executions, each event once, ${expectedMails} emails, the next poll only the AWB added for it; ` +
 		`poller_state row (${WORKFLOW}, ${nodeId}): ${moved.cursor.length} bytes for ${barcodes.length} shipments, updated ${moved.updatedAt}; ` +
 		`the workflow's static data for the node: ${inStaticData.length > 80 ? `${inStaticData.length} bytes` : inStaticData}`
 	);
