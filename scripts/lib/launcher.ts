@@ -411,8 +411,8 @@ interface WorkflowFile {
 
 /**
  * The example workflows as imported: a trigger that watches listed barcodes watches the sandbox's shipments on their
- * way, a shop's address in "Shop settings" is the local stand-in's, and a webhook's signature is checked with this
- * install's secret.
+ * way, the Shopify shop's address (example 7's URLs) is the local stand-in's, and a webhook's signature is checked
+ * with this install's secret.
  */
 function examplesFor(watchList: string[], shopUrl: string, secret: string): WorkflowFile[] {
 	if (!fs.existsSync(EXAMPLES_DIR)) return [];
@@ -425,17 +425,19 @@ function examplesFor(watchList: string[], shopUrl: string, secret: string): Work
 			for (const node of workflow.nodes) {
 				const tracking = node.parameters.event === undefined || node.parameters.event === 'newTrackingEvent';
 				if (node.type === TRIGGER_TYPE && tracking && node.parameters.watch !== 'account' && watchList.length > 0) node.parameters.barcodes = watchList.join(', ');
-				if (node.name === 'Shop settings') pointAtStandIn(node.parameters, shopUrl);
+				if (node.type === 'n8n-nodes-base.httpRequest') pointAtStandIn(node.parameters, shopUrl);
 				if (node.type === 'n8n-nodes-base.crypto' && node.parameters.secret === SECRET_PLACEHOLDER) node.parameters.secret = secret;
 			}
 			return { file, workflow };
 		});
 }
 
-/** Sets the shop's address of a "Shop settings" node (an Edit Fields node) to the stand-in's. */
+/** The Shopify shop's address in example 7's URLs. */
+export const EXAMPLE_SHOPIFY_URL = 'https://atelier.myshopify.com';
+
+/** Sets the Shopify shop's address in an HTTP Request node's URL to the stand-in's. */
 function pointAtStandIn(parameters: Record<string, unknown>, shopUrl: string): void {
-	const assignments = (parameters.assignments as { assignments?: Array<{ name: string; value: unknown }> } | undefined)?.assignments ?? [];
-	for (const assignment of assignments) if (assignment.name === 'shopUrl') assignment.value = shopUrl;
+	if (typeof parameters.url === 'string') parameters.url = parameters.url.replace(EXAMPLE_SHOPIFY_URL, shopUrl);
 }
 
 export async function launch(options: LaunchOptions = {}): Promise<Launched> {

@@ -1,6 +1,6 @@
 /**
  * The Shopify shop of the shop stand-in (scripts/lib/shop-stand-in.ts): the Admin REST API calls example 7 makes and
- * the GraphQL mutation orderMarkAsPaid, as Shopify documents them. An order placed here (placeOrder) is kept as Shopify
+ * the GraphQL mutations orderMarkAsPaid and fulfillmentEventCreate, as Shopify documents them. An order placed here (placeOrder) is kept as Shopify
  * holds it: its fulfilments with their tracking, their events (a fulfilment's shipment_status is its latest event's)
  * and its financial status. An order not placed here is answered as if it existed and nothing of it is kept.
  */
@@ -177,6 +177,7 @@ export class ShopifyShop {
 			name: `${order?.name ?? '#1042'}.${(order?.fulfillments.length ?? 0) + 1}`,
 			events: [],
 		};
+		made.admin_graphql_api_id = `gid://shopify/Fulfillment/${made.id}`;
 		if (order) {
 			order.fulfillments.push(made);
 			order.fulfillment_status = 'fulfilled';
@@ -214,12 +215,26 @@ export class ShopifyShop {
 		return json(200, { order: order ?? { id: orderId, updated_at: new Date().toISOString(), ...changes } });
 	}
 
+	/** fulfillmentEventCreate: the event on the fulfilment its id names, as POST …/fulfillments/{id}/events.json adds it. */
+	private fulfillmentEvent(body: Record<string, unknown>): Answer {
+		const input = ((body.variables ?? {}) as { fulfillmentEvent?: Record<string, unknown> }).fulfillmentEvent ?? {};
+		const id = Number(/^gid:\/\/shopify\/Fulfillment\/(\d+)$/.exec(String(input.fulfillmentId))?.[1]);
+		const order = [...this.orders.values()].find((candidate) => candidate.fulfillments.some((fulfillment) => fulfillment.id === id));
+		const refused = (message: string) => json(200, { data: { fulfillmentEventCreate: { fulfillmentEvent: null, userErrors: [{ field: ['fulfillmentEvent'], message }] } } });
+		if (!order) return refused('Fulfillment does not exist');
+		const added = this.addEvent(order.id, id, { event: { status: String(input.status ?? '').toLowerCase(), message: input.message, happened_at: input.happenedAt } });
+		if (added.status !== 201) return refused(`Status is not included in the list: ${String(input.status)}`);
+		const event = (added.body as { fulfillment_event: ShopifyFulfillmentEvent }).fulfillment_event;
+		return json(200, { data: { fulfillmentEventCreate: { fulfillmentEvent: { id: `gid://shopify/FulfillmentEvent/${event.id}`, status: event.status.toUpperCase() }, userErrors: [] } } });
+	}
+
 	/**
-	 * The GraphQL Admin API, for orderMarkAsPaid only: "An order can be marked as paid only if it has a positive
+	 * The GraphQL Admin API, for orderMarkAsPaid and fulfillmentEventCreate only: "An order can be marked as paid only if it has a positive
 	 * outstanding balance and its financial status isn't already PAID"; a refusal is a userError in a 200 answer.
 	 */
 	private graphql(body: Record<string, unknown>): Answer {
-		if (typeof body.query !== 'string' || !body.query.includes('orderMarkAsPaid')) return json(200, { errors: [{ message: 'The shop stand-in answers only orderMarkAsPaid.' }] });
+		if (typeof body.query === 'string' && body.query.includes('fulfillmentEventCreate')) return this.fulfillmentEvent(body);
+		if (typeof body.query !== 'string' || !body.query.includes('orderMarkAsPaid')) return json(200, { errors: [{ message: 'The shop stand-in answers only orderMarkAsPaid and fulfillmentEventCreate.' }] });
 		const input = ((body.variables ?? {}) as { input?: { id?: unknown } }).input ?? {};
 		const id = Number(/^gid:\/\/shopify\/Order\/(\d+)$/.exec(String(input.id))?.[1]);
 		const order = this.orders.get(id);

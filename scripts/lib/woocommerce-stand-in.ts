@@ -172,6 +172,10 @@ export class WooCommerceShop {
 		if (order && method === 'GET') return this.orders.has(Number(order[1])) ? json(200, this.payload(this.orders.get(Number(order[1])) as Order)) : invalidOrder();
 		if (order && (method === 'PUT' || method === 'POST')) return this.updateOrder(Number(order[1]), body);
 		if (path === '/products' && method === 'GET') return json(200, this.listed([...this.products.values()].filter((product) => product.parent_id === undefined), url.searchParams));
+		const product = /^\/products\/(\d+)$/.exec(path);
+		if (product && method === 'GET') return this.oneProduct(Number(product[1]), undefined);
+		const variation = /^\/products\/(\d+)\/variations\/(\d+)$/.exec(path);
+		if (variation && method === 'GET') return this.oneProduct(Number(variation[2]), Number(variation[1]));
 		const variations = /^\/products\/(\d+)\/variations$/.exec(path);
 		if (variations && method === 'GET') return json(200, this.listed([...this.products.values()].filter((product) => product.parent_id === Number(variations[1])), url.searchParams));
 		if (path === '/settings/products/woocommerce_weight_unit' && method === 'GET') {
@@ -180,6 +184,20 @@ export class WooCommerceShop {
 		}
 		if (path === '/products/categories' && method === 'GET') return json(200, []);
 		return NO_ROUTE;
+	}
+
+	/**
+	 * "Retrieve a product" (`parent` undefined) or "Retrieve a product variation": a variation's weight is its own, else
+	 * its product's, as WooCommerce gives it in the view context (WC_Product_Variation::get_weight).
+	 */
+	private oneProduct(id: number, parent: number | undefined): Answer {
+		const found = this.products.get(id);
+		if (found === undefined || found.parent_id !== parent) {
+			return json(404, { code: parent === undefined ? 'woocommerce_rest_product_invalid_id' : 'woocommerce_rest_product_variation_invalid_id', message: 'Invalid ID.', data: { status: 404 } });
+		}
+		const [shown] = this.listed([found], new URLSearchParams()) as Array<Record<string, unknown>>;
+		const inherited = parent === undefined || found.weight !== '' ? found.weight : (this.products.get(parent)?.weight ?? '');
+		return json(200, { ...shown, weight: inherited });
 	}
 
 	/** include= and per_page= as the collection endpoints take them (per_page at most 100). */

@@ -62,4 +62,19 @@ describe('the Shopify stand-in', () => {
 		expect(order).toMatchObject({ financial_status: 'paid', total_outstanding: '0.00' });
 		expect(order?.transactions).toHaveLength(1);
 	});
+
+	it('adds a fulfilment event by fulfillmentEventCreate, the fulfilment named by its GraphQL id, as the REST events endpoint does', async () => {
+		shop.shopify.placeOrder({ ...sample, id: 6120483279003, name: '#2003', order_number: 2003 });
+		const open = await admin('GET', '/orders/6120483279003/fulfillment_orders.json');
+		const made = await admin('POST', '/fulfillments.json', { fulfillment: { line_items_by_fulfillment_order: [{ fulfillment_order_id: open.body.fulfillment_orders[0].id }], tracking_info: { company: 'Cargus', number: '1200000010' } } });
+		const query = 'mutation fulfillmentEventCreate($fulfillmentEvent: FulfillmentEventInput!) { fulfillmentEventCreate(fulfillmentEvent: $fulfillmentEvent) { fulfillmentEvent { id status } userErrors { field message } } }';
+		const fulfillmentId = made.body.fulfillment.admin_graphql_api_id as string;
+		const added = await admin('POST', '/graphql.json', { query, variables: { fulfillmentEvent: { fulfillmentId, status: 'DELIVERED', message: 'Cargus: Livrat' } } });
+		expect(added.body.data.fulfillmentEventCreate).toMatchObject({ fulfillmentEvent: { status: 'DELIVERED' }, userErrors: [] });
+		const unknown = await admin('POST', '/graphql.json', { query, variables: { fulfillmentEvent: { fulfillmentId: 'gid://shopify/Fulfillment/1', status: 'DELIVERED' } } });
+		expect(unknown.body.data.fulfillmentEventCreate.userErrors).toHaveLength(1);
+		const [fulfillment] = shop.shopify.orders.get(6120483279003)!.fulfillments;
+		expect(fulfillment).toMatchObject({ shipment_status: 'delivered', events: [expect.objectContaining({ status: 'delivered', message: 'Cargus: Livrat' })] });
+	});
 });
+

@@ -129,4 +129,15 @@ describe('the WooCommerce stand-in', () => {
 		expect(variations.body.map((variation: { id: number; weight: string }) => [variation.id, variation.weight])).toEqual([[111, '0.2']]);
 		expect((await rest('GET', '/settings/products/woocommerce_weight_unit')).body.value).toBe('kg');
 	});
+
+	it('gives one product, and one variation with its product\'s weight when it has none, as "Retrieve a product variation" does; another product\'s variation is 404', async () => {
+		expect((await rest('GET', '/products/101')).body).toMatchObject({ id: 101, weight: '1.2', type: 'simple' });
+		expect((await rest('GET', '/products/110/variations/111')).body).toMatchObject({ id: 111, weight: '0.2', parent_id: 110 });
+		shop.woo.products.get(110)!.weight = '0.3';
+		expect((await rest('GET', '/products/110/variations/112')).body).toMatchObject({ id: 112, weight: '0.3' });
+		shop.woo.products.get(110)!.weight = '';
+		expect((await rest('GET', '/products/101/variations/111')).status).toBe(404);
+		expect((await rest('GET', '/products/111')).status).toBe(404);
+	});
 });
+
