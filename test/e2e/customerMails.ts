@@ -5,13 +5,15 @@ import type { NodeOutputItem } from './n8n-api';
 export const TELL_THE_CUSTOMER = 'cargusExample003';
 export const SKIPPED_NODE = 'Skipped: no recipient email';
 
-/** Out for delivery (5), delivered (21), refused at the door (197): the events example 3 mails. */
-export const MAILED_EVENTS = [5, 21, 197];
+/** The outcomes example 3 mails (the trigger's Only Outcomes). */
+export const MAILED_OUTCOMES = ['out for delivery', 'delivered', 'refused', 'not at home', 'wrong address'];
 
 const SUBJECTS = {
 	out: /is out for delivery|este în curs de livrare/i,
 	delivered: /was delivered|a fost livrat\b/i,
 	refused: /was refused|a fost refuzat/i,
+	notAtHome: /did not find you at home|nu v-a găsit acasă/i,
+	wrongAddress: /check the address|adresa trebuie verificată/i,
 };
 
 export type MailKind = keyof typeof SUBJECTS;
@@ -31,7 +33,7 @@ export function recipientEmailOf(item: NodeOutputItem): string {
 	return String(recipient?.Email ?? '').trim();
 }
 
-/** The trigger's items example 3 mails: a mailed event of an AWB with a recipient email. */
+/** The trigger's items example 3 mails: an event of a mailed outcome, of an AWB with a recipient email. */
 export function itemsToMail(items: NodeOutputItem[]): NodeOutputItem[] {
-	return items.filter((item) => MAILED_EVENTS.includes(Number(item.json.EventId)) && recipientEmailOf(item) !== '');
+	return items.filter((item) => MAILED_OUTCOMES.includes(String(item.json.Outcome)) && recipientEmailOf(item) !== '');
 }

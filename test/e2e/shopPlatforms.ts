@@ -124,8 +124,8 @@ interface Platform {
 	expected: Expected;
 	/** The stand-in requests the write-back of a new AWB makes, checked; answers what they said. */
 	writeBack: (requests: ShopRequest[], barcode: string) => string;
-	/** A test delivery of the platform (a Shopify test order). */
-	testDelivery: () => Delivery;
+	/** A test delivery of the platform (a Shopify test order, signed with the shop's secret as Shopify signs it). */
+	testDelivery: (secret: string) => Delivery;
 	/** The order as a second order that Cargus will refuse. */
 	another: () => Order;
 	/** The stand-in request the error path makes, checked. */
@@ -144,7 +144,7 @@ const PLATFORMS: Platform[] = [
 		order: shopifyOrder,
 		delivery: (order, secret) => shopifyDelivery(order, secret),
 		madeAgo: (order, daysAgo) => ({ ...order, created_at: new Date(Date.now() - daysAgo * DAY).toISOString() }),
-		expected: { name: 'Ioana Mureșan', countyId: 44, locality: 'Bucuresti', street: 'Bulevardul Unirii', number: '15', cashOnDelivery: 189.5, weightKg: 3, reference: 'shopify-1042' },
+		expected: { name: 'Ioana Mureșan', countyId: 44, locality: 'Bucuresti', street: 'Bulevardul Unirii', number: '15', cashOnDelivery: 189.5, weightKg: 3, reference: 'shopify-6120483274103-1042' },
 		writeBack: (requests, barcode) => {
 			const [list, fulfil] = requests;
 			assert(list.method === 'GET' && list.path === '/admin/api/2025-01/orders/6120483274103/fulfillment_orders.json' && list.status === 200, `first write-back: ${list.method} ${list.path} answered ${list.status}`);
@@ -155,7 +155,7 @@ const PLATFORMS: Platform[] = [
 			assert(list.headers['x-shopify-access-token'] !== undefined, 'the write-back went without the Shopify credential');
 			return `fulfilment with tracking ${JSON.stringify(body?.tracking_info)}`;
 		},
-		testDelivery: () => shopifyDelivery({ ...shopifyOrder, id: 820982911946154500, order_number: 1001, test: true }, 'a test notification is signed too'),
+		testDelivery: (secret) => shopifyDelivery({ ...shopifyOrder, id: 820982911946154500, order_number: 1001, test: true }, secret),
 		another: () => ({ ...shopifyOrder, id: 6120483274200, order_number: 1043, name: '#1043' }),
 		errorPath: (requests, order) => {
 			const [tag] = requests;
@@ -213,7 +213,7 @@ export async function shopPlatformChecks(live: Launched, control: SandboxControl
 		await check(`${name}'s test delivery: answered 200, no AWB, no failed execution`, async () => {
 			await control.clearRequests();
 			const from = live.shop.requests.length;
-			const answer = await deliver(live, webhook, platform.testDelivery());
+			const answer = await deliver(live, webhook, platform.testDelivery(live.webhookSecret.value));
 			assert(answer.status === 200, `${name} got ${answer.status}: ${answer.text.slice(0, 200)}`);
 			const executions = await finishedExecutions(live, workflow, runs + 1);
 			runs = executions.length;
@@ -373,7 +373,7 @@ export async function placeholderSecretCheck(live: Launched): Promise<void> {
  */
 export async function shopifyParcelCheck(live: Launched, control: SandboxControl): Promise<void> {
 	const shop = live.shop.shopify;
-	await check('Shopify orders follow their parcels (example 7\'s Cargus Triggers, the sandbox clock moved): delivered and refused then returned become fulfilment events (delivered; attempted_delivery, failure) with Cargus\' words; cash on delivery repaid marks the order paid once (orderMarkAsPaid), a second poller too; another AWB with the store\'s prefix leaves its order alone', async () => {
+	await check('Shopify orders follow their parcels by outcome, found by their ids (example 7\'s Cargus Triggers, the sandbox clock moved): delivered and refused then returned become fulfilment events (delivered; attempted_delivery, failure) with Cargus\' words; cash on delivery repaid marks the order paid once (orderMarkAsPaid), a second poller too; another AWB with the store\'s prefix leaves its order alone', async () => {
 		await published(live, SHOPIFY_WORKFLOW);
 		const [delivered, refused, foreign] = [2101, 2102, 2103];
 		const before = new Set((await webhookExecutions(live, SHOPIFY_WORKFLOW)).map((run) => run.id));
@@ -404,7 +404,8 @@ export async function shopifyParcelCheck(live: Launched, control: SandboxControl
 		const secondMove = await advanceUntil(control, 'returned and both repaid', async () =>
 			(await stateOf(control, barcode.get(refused) as string)) === 'returned' && (await repaid(control, barcode.get(delivered) as string)) && (await repaid(control, barcode.get(foreign) as string)));
 		await waitFor('the returned parcel\'s failure and the order paid', 180_000, async () => (fulfillmentOf(refused).shipment_status === 'failure' && shop.orders.get(orderId(delivered))?.financial_status === 'paid' ? true : undefined));
-		const lookedUp = (number: number) => live.shop.requests.filter((request) => request.method === 'GET' && request.path.endsWith('/orders.json') && request.query.includes(encodeURIComponent(`#${number}`))).length;
+		// Found by its id (the reference's), not its number.
+		const lookedUp = (number: number) => live.shop.requests.filter((request) => request.method === 'GET' && request.path.endsWith(`/orders/${orderId(number)}.json`)).length;
 		await waitFor('order #2103 looked up for its delivery and its repayment', 180_000, async () => (lookedUp(foreign) >= 2 ? true : undefined));
 		const failed = await settledTriggerRuns(live, SHOPIFY_WORKFLOW, allBefore);
 		assert(failed.length === 0, `example 7's Cargus Triggers: executions ${failed.map((run) => `${run.id} ${run.status}`).join(', ')}`);
@@ -457,7 +458,7 @@ export async function shopifyPaymentCheck(live: Launched, control: SandboxContro
 		const paid = await deliver(live, 'cargus-shopify-order', { ...delivery, headers: { ...delivery.headers, 'x-shopify-topic': 'orders/paid' } });
 		assert(paid.status === 200, `orders/paid answered ${paid.status} ${paid.text.slice(0, 200)}`);
 		const [paidRun] = await finishedExecutions(live, SHOPIFY_WORKFLOW, before + 2);
-		const awbs = (await control.shipments()).filter((shipment) => shipment.orderReference === 'shopify-2201');
+		const awbs = (await control.shipments()).filter((shipment) => shipment.orderReference === 'shopify-6120483276201-2201');
 		assert(paidRun.status === 'success' && awbs.length === 1 && awbs[0].codValue === 0, `once paid: the execution ${paidRun.status}, ${awbs.length} AWBs, COD ${String(awbs[0]?.codValue)}`);
 		return `pending: ran ${pendingNodes.join(', ')}; paid: AWB ${awbs[0].barcode}, COD 0`;
 	});

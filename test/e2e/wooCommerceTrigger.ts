@@ -11,6 +11,7 @@ import { REFUSALS, type SandboxControl } from '../../sandbox';
 import { EXAMPLES_DIR, type Launched } from '../../scripts/lib/launcher';
 import type { WooDelivery } from '../../scripts/lib/woocommerce-stand-in';
 import { assert, check, waitFor } from './checks';
+import { kindOf, TELL_THE_CUSTOMER } from './customerMails';
 import { execution, executionsOf, isUnfinished, outputOf, type ExecutionSummary } from './n8n-api';
 
 const WORKFLOW = 'cargusExample006';
@@ -134,7 +135,7 @@ export async function wooCommerceTriggerChecks(live: Launched, control: SandboxC
 		const [oldRun] = await newExecutions(live, before, 1);
 		const nodes = await ran(live, oldRun);
 		assert(afterForged.length === 0, `the forged order started ${afterForged.length} executions`);
-		assert(oldRun.status === 'success' && !nodes.includes('Create AWB') && !nodes.includes('Products'), `the old order's execution ended ${oldRun.status} and ran ${nodes.join(', ')}`);
+		assert(oldRun.status === 'success' && !nodes.includes('Create AWB') && !nodes.includes('Product'), `the old order's execution ended ${oldRun.status} and ran ${nodes.join(', ')}`);
 		const created = (await control.requests('createAwb')).length;
 		assert(created === 0, `the sandbox got ${created} createAwb requests`);
 		return `forged: answered ${wrong.status}, no execution; 8 days old: one execution that ran ${nodes.join(', ')}; no AWB`;
@@ -162,22 +163,23 @@ export async function wooCommerceOrderChecks(live: Launched, control: SandboxCon
 		const meta = ((woo.orders.get(5127)?.meta_data as Array<{ key: string; value: unknown }>) ?? []).filter((entry) => entry.key === 'cargus_awb');
 		assert(tracking.length === 1 && meta.length === 1 && String(meta[0].value) === shipment.barcode, `the shop holds notes ${JSON.stringify(notes)} and meta ${JSON.stringify(meta)}`);
 		const detail = await execution(live, runs.map((run) => run.id).sort((a, b) => Number(a) - Number(b))[0]);
-		const [mapped] = outputOf(detail, 'Order for Cargus');
-		assert(mapped?.json.weightKg === 2.1 && mapped?.json.weighedBy === "the products' weights", `Order for Cargus gave ${JSON.stringify(mapped?.json)}`);
+		const [made] = outputOf(detail, 'Create AWB');
+		const weighed = made?.json.weightKg as { ordered?: number; sent?: number } | undefined;
+		assert(weighed?.ordered === 2.1 && weighed.sent === 3 && made?.json.OrderReference === 'woo-5127', `Create AWB gave ${JSON.stringify(made?.json)}`);
 
 		const again = await executionIds(live);
 		await woo.deliver('order.created', woo.orders.get(5127) as Order & { status: string });
 		const [repeat] = await newExecutions(live, again, 1);
 		const same = (await control.shipments()).filter((candidate) => candidate.orderReference === 'woo-5127').length;
 		assert(repeat.status === 'success' && same === 1 && (woo.notes.get(5127) ?? []).length === notes.length, `delivered again: ${same} AWBs, ${(woo.notes.get(5127) ?? []).length} notes`);
-		return `AWB ${shipment.barcode}, ${weights} kg (Order for Cargus: ${String(mapped.json.weightKg)} kg, ${String(mapped.json.weighedBy)}), COD ${shipment.codValue}; the shop: note "${tracking[0].note}", meta cargus_awb=${String(meta[0].value)}; delivered again: still one AWB`;
+		return `AWB ${shipment.barcode}, ${weights} kg (Create: ${JSON.stringify(weighed)} from the products' weights), COD ${shipment.codValue}; the shop: note "${tracking[0].note}", meta cargus_awb=${String(meta[0].value)}; delivered again: still one AWB`;
 	});
 
-	await check('WooCommerce card order: pending, it makes no AWB; once paid (order.updated, processing), one AWB; a product without a weight counts the fixed weight and the output says so', async () => {
+	await check('WooCommerce card order whose number is not its id (2026-0042, id 5403): pending, it makes no AWB; once paid (order.updated, processing), one AWB of its products and variation, the reference woo-5403-2026-0042; a product without a weight: no AWB, a private note naming it', async () => {
 		await publish(live);
 		await control.clearRequests();
 		const before = await executionIds(live);
-		const card = order(5403, { status: 'pending', payment_method: 'stripe', payment_method_title: 'Card', line_items: [...(sample.line_items as unknown[]), { id: 317, name: 'Felicitare', product_id: 120, variation_id: 0, quantity: 1 }, { id: 318, name: 'Tricou „Carpați” - M', product_id: 110, variation_id: 111, quantity: 2 }] });
+		const card = order(5403, { number: '2026-0042', status: 'pending', payment_method: 'stripe', payment_method_title: 'Card', line_items: [...(sample.line_items as unknown[]), { id: 318, name: 'Tricou „Carpați” - M', product_id: 110, variation_id: 111, quantity: 2 }] });
 		await woo.placeOrder(card);
 		const [pendingRun] = await newExecutions(live, before, 1);
 		const pendingNodes = await ran(live, pendingRun);
@@ -186,15 +188,19 @@ export async function wooCommerceOrderChecks(live: Launched, control: SandboxCon
 		await woo.pay(5403);
 		const runs = await newExecutions(live, paid, 2);
 		assert(runs.every((run) => run.status === 'success'), `executions ended ${runs.map((run) => run.status).join(', ')}`);
-		const { shipment, sent } = await theAwbOf(control, 'woo-5403');
-		const detail = await execution(live, runs.map((run) => run.id).sort((a, b) => Number(a) - Number(b))[0]);
-		const [mapped] = outputOf(detail, 'Order for Cargus');
-		// 0.45 × 2 + 1.2 + the fixed 2.5 for the card + 0.2 × 2 for the variation = 5 kg.
+		const { shipment, sent } = await theAwbOf(control, 'woo-5403-2026-0042');
+		// 0.45 × 2 + 1.2 + 0.2 × 2 for the variation = 2.5 kg, sent as 3.
 		const weights = (sent?.ParcelCodes ?? []).map((parcel) => parcel.Weight).join();
-		assert(mapped?.json.weightKg === 5 && String(mapped?.json.weighedBy).includes('Felicitare') && weights === '5', `Order for Cargus gave ${JSON.stringify({ weightKg: mapped?.json.weightKg, weighedBy: mapped?.json.weighedBy })}; Cargus got ${weights} kg`);
-		assert(shipment.codValue === 0, `a card order's AWB has COD ${shipment.codValue}`);
-		const variationRequests = live.shop.requests.filter((request) => request.path === '/wp-json/wc/v3/products/110/variations').length;
-		return `pending: ran ${pendingNodes.join(', ')}, no AWB; paid: AWB ${shipment.barcode}, ${weights} kg (${String(mapped.json.weighedBy)}), COD 0; ${variationRequests} variation request(s) so far`;
+		assert(weights === '3' && shipment.codValue === 0, `Cargus got ${weights} kg, COD ${shipment.codValue}`);
+		const variationRequests = live.shop.requests.filter((request) => request.path === '/wp-json/wc/v3/products/110/variations/111').length;
+
+		const unweighed = await executionIds(live);
+		await woo.placeOrder(order(5404, { line_items: [...(sample.line_items as unknown[]), { id: 319, name: 'Felicitare', product_id: 120, variation_id: 0, quantity: 1 }] }));
+		const [refusedRun] = await newExecutions(live, unweighed, 1);
+		const notes = woo.notes.get(5404) ?? [];
+		assert(refusedRun.status === 'success' && (await control.shipments()).every((candidate) => candidate.orderReference !== 'woo-5404'), `the order with Felicitare: ${refusedRun.status}`);
+		assert(notes.length === 1 && !notes[0].customer_note && notes[0].note.includes('product 120 ("Felicitare") has no weight'), `the shop holds notes ${JSON.stringify(notes)}`);
+		return `pending: ran ${pendingNodes.join(', ')}, no AWB; paid: AWB ${shipment.barcode} woo-5403-2026-0042, ${weights} kg, COD 0 (${variationRequests} variation request); Felicitare: private note "${notes[0].note}"`;
 	});
 
 	await check('WooCommerce order Cargus refuses: the shop ends with a private note holding Cargus\' words, no AWB, the execution does not fail', async () => {
@@ -267,16 +273,22 @@ export async function secondRepaymentPoller(live: Launched, workflowId: string, 
  */
 export async function wooCommerceParcelCheck(live: Launched, control: SandboxControl): Promise<void> {
 	const woo = live.shop.woo;
-	await check('WooCommerce orders follow their parcels (example 6\'s Cargus Triggers, the sandbox clock moved): delivered ends completed; refused carries a private note with Cargus\' words and stays processing, then ends cancelled (restocked) once returned; repaid carries the note and meta cargus_cod_repaid once, a second poller too; another AWB with the store\'s prefix leaves its order alone', async () => {
+	await check('WooCommerce orders whose numbers are not their ids follow their parcels by outcome (example 6\'s Cargus Triggers, the sandbox clock moved), found by their ids: delivered ends completed; refused carries a private note with Cargus\' words and stays processing, then ends cancelled (restocked) once returned; repaid carries the note and meta cargus_cod_repaid once, a second poller too; another AWB with the store\'s prefix leaves its order alone; example 3\'s mails show the order\'s number', async () => {
 		await publish(live);
+		const exampleThree = await live.rest<{ active: boolean }>('GET', `/rest/workflows/${TELL_THE_CUSTOMER}`);
+		if (!exampleThree.active) await live.activate(TELL_THE_CUSTOMER);
+		const mailsBefore = live.smtp.mails.length;
 		const [delivered, refused, foreign] = [5701, 5702, 5703];
+		// A sequential-numbers plugin's numbers: the reference keeps the id to find the order, the customer reads the number.
+		const numberOf = new Map([[delivered, '2026-0042'], [refused, '2026-0043'], [foreign, '5703']]);
+		const reference = (id: number) => (numberOf.get(id) === String(id) ? `woo-${id}` : `woo-${id}-${numberOf.get(id)}`);
 		const stock = woo.products.get(93)?.stock_quantity ?? 0;
 		const before = await executionIds(live);
 		const allBefore = new Set((await executionsOf(live, WORKFLOW)).map((run) => run.id));
-		for (const id of [delivered, refused, foreign]) await woo.placeOrder(order(id));
+		for (const id of [delivered, refused, foreign]) await woo.placeOrder(order(id, { number: numberOf.get(id) }));
 		await newExecutions(live, before, 6);
 		const barcode = new Map<number, string>();
-		for (const id of [delivered, refused, foreign]) barcode.set(id, (await theAwbOf(control, `woo-${id}`)).shipment.barcode);
+		for (const id of [delivered, refused, foreign]) barcode.set(id, (await theAwbOf(control, reference(id))).shipment.barcode);
 		// Order 5703 went with another AWB of the shop: the AWB carrying woo-5703 is not its parcel.
 		const kept = metaOf(shopOrder(live, foreign), 'cargus_awb')[0];
 		kept.value = '0000000001';
@@ -318,6 +330,13 @@ export async function wooCommerceParcelCheck(live: Launched, control: SandboxCon
 		assert(foreignOrder.status === 'processing' && (woo.notes.get(foreign) ?? []).length === notesOf.get(foreign) && metaOf(foreignOrder, 'cargus_cod_repaid').length === 0, `order 5703 (another AWB): ${foreignOrder.status}, notes ${JSON.stringify(woo.notes.get(foreign))}`);
 		const restocked = woo.products.get(93)?.stock_quantity;
 		assert(restocked === stock - 4, `product 93: ${String(restocked)} in stock, ${stock - 4} expected (3 orders of 2 taken, the cancelled one given back)`);
-		return `clock moved ${firstMove} + ${secondMove} hours; ${delivered}: ${ways[0]}, note "${repaymentNotes[0].note}", meta cargus_cod_repaid=${String(repaidMeta[0].value)} once after a second poller; ${refused}: note "${refusalNote.note}", then ${ways[1]} (stock given back); ${foreign}: left alone (read ${ordersRead(live, foreign)} times)`;
+		// Example 3 mailed the customer of each parcel: the order's number, never the reference.
+		const mails = await waitFor('example 3\'s mails about the delivered and the refused parcel', 180_000, async () => {
+			const about = (id: number) => live.smtp.mails.slice(mailsBefore).filter((mail) => mail.subject.includes(barcode.get(id) as string));
+			return about(delivered).some((mail) => kindOf(mail) === 'delivered') && about(refused).some((mail) => kindOf(mail) === 'refused') ? [...about(delivered), ...about(refused)] : undefined;
+		});
+		const unnumbered = mails.filter((mail) => !mail.text.includes(String(numberOf.get(mail.subject.includes(barcode.get(delivered) as string) ? delivered : refused))) || mail.text.includes('woo-'));
+		assert(unnumbered.length === 0, `mails without the order's number: ${unnumbered.map((mail) => `${mail.subject}: ${mail.text.slice(0, 200)}`).join(' | ')}`);
+		return `clock moved ${firstMove} + ${secondMove} hours; ${delivered} (number 2026-0042): ${ways[0]}, note "${repaymentNotes[0].note}", meta cargus_cod_repaid=${String(repaidMeta[0].value)} once after a second poller; ${refused}: note "${refusalNote.note}", then ${ways[1]} (stock given back); ${foreign}: left alone (read ${ordersRead(live, foreign)} times); ${mails.length} mails of example 3, each with the order's number ("${mails[0].text.split('\n')[2]}")`;
 	});
 }
