@@ -53,6 +53,14 @@ describe('the examples stay small', () => {
 		expect(example.tooLong).toEqual([]);
 	});
 
+	it('each example\'s nodes have ids and names of their own (n8n refuses to import a workflow that repeats one)', () => {
+		for (const file of measured.map((example) => example.file)) {
+			const { nodes } = JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as { nodes: Array<{ id: string; name: string }> };
+			const repeated = (values: string[]) => values.filter((value, index) => values.indexOf(value) !== index);
+			expect({ file, ids: repeated(nodes.map((node) => node.id)), names: repeated(nodes.map((node) => node.name)) }).toEqual({ file, ids: [], names: [] });
+		}
+	});
+
 	it(`the shop examples (6 and 7) have at most ${SHOP_EXAMPLE_NODES} nodes besides their sticky notes`, () => {
 		const shops = measured.filter((example) => /^[67]-/.test(example.file));
 		expect(shops.filter((example) => example.nodes > SHOP_EXAMPLE_NODES).map((example) => `${example.file}: ${example.nodes}`)).toEqual([]);
