@@ -11,7 +11,6 @@ import { executionsOf, execution, outputOf, watchedBarcodes, example } from './n
 import { queryN8nDatabase } from './n8nDatabase';
 import { deliveriesWithin } from './plannedDeliveries';
 import { customerMails, itemsToMail } from './customerMails';
-import { outcomeOf } from '../../nodes/shared/cargus/outcome';
 
 /** What n8n needs for durable poll cursors (its scheduler environment variables): any one off and they stay off. */
 export const DURABLE_POLL_CURSORS = {
@@ -82,12 +81,8 @@ export async function triggerWithDurablePollCursors(live: Launched, control: San
 	await control.advanceClock({ hours: 12 });
 	const after = await control.shipments(barcodes);
 	const seen = new Set(before.flatMap((s) => s.visibleEvents.map((e) => eventKey(s.barcode, e.EventId, e.Date))));
-	// The example emits only the outcomes it mails (its trigger's Only Outcomes).
-	const outcomes = ((example(WORKFLOW).nodes.find((n) => n.name === TRIGGER)?.parameters.options as { eventIds?: string[] } | undefined)?.eventIds ?? []) as string[];
-	const fresh = after
-		.flatMap((s) => s.visibleEvents.map((e) => ({ key: eventKey(s.barcode, e.EventId, e.Date), id: Number(e.EventId), outcome: outcomeOf(e.EventId, e.Description) })))
-		.filter((e) => !seen.has(e.key) && (outcomes.length === 0 || outcomes.includes(e.outcome)));
-	assert(fresh.length > 0, 'the clock advance produced no new events of the outcomes the example emits');
+	const fresh = after.flatMap((s) => s.visibleEvents.map((e) => ({ key: eventKey(s.barcode, e.EventId, e.Date), id: Number(e.EventId) }))).filter((e) => !seen.has(e.key));
+	assert(fresh.length > 0, 'the clock advance produced no new events');
 
 	const emitted = await waitFor(`the ${fresh.length} new events in trigger executions`, 180000, async () => {
 		const runs = (await executionsOf(live, WORKFLOW)).filter((e) => !executionsBefore.has(e.id));
@@ -115,7 +110,7 @@ export async function triggerWithDurablePollCursors(live: Launched, control: San
 	const expectedMails = itemsToMail(emitted.items).length;
 	const mailed = () => customerMails(live.smtp.mails.slice(mailsBefore)).length;
 	await waitFor(`${expectedMails} customer emails`, 60000, async () => (mailed() >= expectedMails ? true : undefined));
-	assert(mailed() === expectedMails, `${mailed()} emails for ${expectedMails} events of the mailed outcomes of AWBs with an email`);
+	assert(mailed() === expectedMails, `${mailed()} emails for ${expectedMails} out-for-delivery/delivered/refused events of AWBs with an email`);
 
 	const moved = await pollerState(live, nodeId);
 	assert(moved && moved.cursor !== seeded.cursor, 'the cursor in poller_state did not move after the events were emitted');
