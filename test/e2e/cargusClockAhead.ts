@@ -50,7 +50,7 @@ export async function cargusClockAheadChecks(live: Launched, control: SandboxCon
 			return fresh.length >= 2 && fresh.every((run) => !['running', 'new', 'waiting'].includes(run.status)) ? fresh : undefined;
 		});
 		assert(runs.every((run) => run.status === 'success'), `the executions ended ${runs.map((run) => run.status).join(', ')}`);
-		const reference = `shopify-${number}`;
+		const reference = `shopify-${id}-${number}`;
 		const carrying = (await control.shipments()).filter((shipment) => shipment.orderReference === reference);
 		const created = (await control.requests('createAwb')).filter((request) => request.status === 200).length;
 		assert(carrying.length === 1 && created === 1, `${carrying.length} AWBs carry ${reference}, ${created} createAwb requests served`);
