@@ -45,6 +45,11 @@ async function sentAwbs(): Promise<SentAwb[]> {
 	return (await requestsSeen(sandbox, 'createAwb')).filter((request) => request.status === 200).map((request) => request.body as SentAwb);
 }
 
+/** The AWBs sent, by their Order Reference: items run at once, so their requests come in any order. */
+async function sentByReference(): Promise<Map<string, SentAwb>> {
+	return new Map((await sentAwbs()).map((awb) => [awb.CustomString, awb]));
+}
+
 beforeEach(async () => {
 	await sandbox.control.reset();
 });
@@ -78,11 +83,12 @@ describe('Shipment › Create, Map Automatically: a WooCommerce order as the sho
 			wooItem({ id: 5131, number: '5131', shipping: { ...(WOO.shipping as IDataObject), state: 'B', city: 'Sector 3', postcode: '030823', address_1: 'Bd. Unirii nr. 15', address_2: '', phone: '0731000111' } }),
 		]);
 		expect(error).toBeUndefined();
-		const [block, bucharest] = await sentAwbs();
+		const sent = await sentByReference();
+		const [block, bucharest] = [sent.get('woo-5130') as SentAwb, sent.get('woo-5131') as SentAwb];
 		expect(block.Recipient).toMatchObject({ StreetName: 'Strada Observatorului', BuildingNumber: '12', AddressText: 'Strada Observatorului 12, Bl. A3, Sc. 2, Et. 4, Ap. 14', PhoneNumber: '0744123456' });
 		expect(bucharest.Recipient).toMatchObject({ CountyId: 44, StreetName: 'Bd. Unirii', BuildingNumber: '15', AddressText: 'Bd. Unirii nr. 15', PhoneNumber: '0731000111' });
 		expect(bucharest.Recipient.LocalityId ?? bucharest.Recipient.LocalityName).toBeDefined();
-		expect([block.CustomString, bucharest.CustomString]).toEqual(['woo-5130', 'woo-5131']);
+		expect([...sent.keys()].sort()).toEqual(['woo-5130', 'woo-5131']);
 	});
 
 	it('an order whose number is not its id ("2026-0042", id 5127): the reference keeps the id to find the order again and the number the customer knows', async () => {
@@ -112,7 +118,8 @@ describe('Shipment › Create, Map Automatically: a WooCommerce order as the sho
 		]);
 		expect(error).toBeUndefined();
 		expect(json.map((item) => [item.OrderReference, item.weightKg])).toEqual([['woo-5140', { ordered: 2.8, sent: 3 }], ['woo2-5141', { ordered: 7, sent: 7 }]]);
-		expect((await sentAwbs()).map((awb) => awb.CashRepayment)).toEqual([0, 249.9]);
+		const sent = await sentByReference();
+		expect([sent.get('woo-5140')?.CashRepayment, sent.get('woo2-5141')?.CashRepayment]).toEqual([0, 249.9]);
 	});
 
 	it('refuses an order that lacks a value, naming the order\'s field and the item, and sends nothing for it', async () => {
@@ -169,7 +176,8 @@ describe('Shipment › Create, Map Automatically: a Shopify order as its webhook
 			shopifyItem({ id: 6120483274111, order_number: 1051, payment_gateway_names: ['shopify_payments'], financial_status: 'paid', total_outstanding: '0.00', shipping_address: { ...shipping, city: 'Cluj-Napoca', province_code: 'CJ', zip: '400114', address1: 'Calea Dorobanților 7/2', address2: 'Bl. D2, Ap. 9', phone: '0755000222' } }),
 		]);
 		expect(error).toBeUndefined();
-		const [sector, cluj] = await sentAwbs();
+		const sent = await sentByReference();
+		const [sector, cluj] = [sent.get('shopify-6120483274110-1050') as SentAwb, sent.get('shopify-6120483274111-1051') as SentAwb];
 		expect(sector.Recipient).toMatchObject({ CountyId: 44, StreetName: 'Strada Valea Cascadelor', BuildingNumber: '21', PhoneNumber: '0731987654' });
 		expect(cluj.Recipient).toMatchObject({ CountyId: 15, LocalityId: 164, StreetName: 'Calea Dorobanților', BuildingNumber: '7/2', AddressText: 'Calea Dorobanților 7/2, Bl. D2, Ap. 9', PhoneNumber: '0755000222' });
 		expect([sector.CashRepayment, cluj.CashRepayment]).toEqual([189.5, 0]);
