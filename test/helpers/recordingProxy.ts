@@ -50,7 +50,9 @@ export async function startRecordingProxy(target: string, rewrite: { current: An
 						if (changed !== undefined) bytes = Buffer.from(JSON.stringify(changed));
 					}
 					recorded.answer = { status: answer.status, bytes };
-					response.writeHead(answer.status, { 'content-type': type });
+					// Cargus' clock is its answers' Date (the package reads "today" from it): passed on as it came.
+					const date = answer.headers.get('date');
+					response.writeHead(answer.status, { 'content-type': type, ...(date === null ? {} : { date }) });
 					response.end(bytes);
 				})
 				.catch(() => {
