@@ -14,6 +14,9 @@ import type { SandboxControl } from '../../sandbox';
 import type { Launched } from '../../scripts/lib/launcher';
 import { assert, check, sleep } from './checks';
 
+/** Expediere returnata: at the sender's, the recipient's or Cargus' request (the day AwbRetur lists it). */
+const RETURNED_EVENT_IDS = [196, 197, 198];
+
 const CARGUS_TOOL = 'n8n-nodes-cargus.cargusTool';
 const MCP_PATH = 'cargus-e2e';
 
@@ -247,7 +250,7 @@ export async function mcpEveryToolCheck(live: Launched, control: SandboxControl,
 			const now = new Date((await control.clock()).now);
 			const today = now.toISOString().slice(0, 10);
 			const yearAgo = new Date(now.getTime() - 365 * 24 * 3600_000).toISOString().slice(0, 10);
-			const returningDay = String(shipments.flatMap((shipment) => shipment.visibleEvents).find((event) => event.EventId === 196)?.Date ?? today).slice(0, 10);
+			const returningDay = String(shipments.flatMap((shipment) => shipment.visibleEvents).find((event) => RETURNED_EVENT_IDS.includes(Number(event.EventId)))?.Date ?? today).slice(0, 10);
 			const widest: Record<string, Array<Record<string, unknown>>> = {
 				cash_on_delivery: [{ from: yearAgo, to: today }],
 				cash_repaid: [{ day: today }],
