@@ -57,7 +57,7 @@ export async function shopOrderAwbCheck(live: Launched, control: SandboxControl,
 		const events = JSON.stringify(await tracked());
 		assert(events.includes('"EventId":70'), `tracking shows no pickup of ${barcode}: ${events.slice(0, 300)}`);
 		const [record] = await cash();
-		assert(record?.BarCode === barcode && record.StatusExpression === 'Confirmat' && record.RepaymentValue !== undefined, `cash on delivery of ${barcode}: ${JSON.stringify(record).slice(0, 300)}`);
+		assert(record?.BarCode === barcode && ['Confirmat', 'Rambursat'].includes(String(record.StatusExpression)) && record.RepaymentValue !== undefined, `cash on delivery of ${barcode}: ${JSON.stringify(record).slice(0, 300)}`);
 		return `listed among ${awbs.length} AWBs of ${day}, picked up, then delivered with ${String(record.RepaymentValue)} RON cash on delivery (${String(record.RepaymentDate)})`;
 	});
 }
