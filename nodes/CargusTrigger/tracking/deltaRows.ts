@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { traceEventsOf } from '../../shared/cargus/trackingStatus';
+import { isRecord, traceEventsOf } from '../../shared/cargus/trackingStatus';
 import { eventTime, toShipmentTrace, type PackageTrace, type ShipmentTrace } from './events';
 import { hashText } from './eventIdentity';
 import type { TraceEvent } from './shipmentEvent';
@@ -28,10 +28,6 @@ const BARCODE_KEYS = ['BarCode', 'Barcode', 'Code'];
 
 function textOf(value: unknown): string {
 	return value === undefined || value === null ? '' : String(value).trim();
-}
-
-function isRecord(value: unknown): value is IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** A status given as a text or as `{Status, Date}`. */

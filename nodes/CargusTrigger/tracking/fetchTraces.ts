@@ -5,6 +5,7 @@ import { readList } from '../readAnswer';
 import { sendPollRequest } from '../sendRequest';
 import type { Source } from '../source';
 import { toShipmentTrace, type PackageTrace, type ShipmentTrace } from './events';
+import { awbOfParcelCode } from '../../shared/cargus/trackingStatus';
 import { readDeltaRows, type DeltaAnswer } from './deltaRows';
 
 const ONE_REQUEST_TRACE_PATH = '/api/AwbTrace/GetAwbTraceOneRequest';
@@ -16,9 +17,6 @@ export function toBatches(barcodes: readonly string[], batchSize: number): strin
 	for (let start = 0; start < barcodes.length; start += size) batches.push(barcodes.slice(start, start + size));
 	return batches;
 }
-
-/** A multi-parcel AWB is answered one element per parcel code: the AWB's barcode and three digits ("<AWB>002"). */
-const PARCEL_CODE = /^(\d+)\d{3}$/;
 
 /**
  * Matches answer elements to the requested barcodes by `Code`. Barcodes without an element have no
@@ -41,7 +39,7 @@ function matchTraces(batch: readonly string[], list: readonly PackageTrace[]): M
 			byNumber ??= byNumericValue(batch);
 			barcode = byNumber.get(Number(text)) ?? undefined;
 		}
-		const parcelOf = barcode === undefined ? PARCEL_CODE.exec(text)?.[1] : undefined;
+		const parcelOf = barcode === undefined ? awbOfParcelCode(text) : undefined;
 		if (parcelOf !== undefined && requested.has(parcelOf)) {
 			if (!parcels.has(parcelOf)) parcels.set(parcelOf, element);
 			continue;

@@ -12,8 +12,13 @@ export function cargusTimestamp(date: unknown): string | undefined {
 	return parseCargusDate(date)?.iso;
 }
 
-function isRecord(value: unknown): value is IDataObject {
+export function isRecord(value: unknown): value is IDataObject {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The AWB whose parcel a trace element's code names: a multi-parcel AWB is answered one element per parcel ("<AWB>002"). */
+export function awbOfParcelCode(code: string): string | undefined {
+	return /^(\d+)\d{3}$/.exec(code)?.[1];
 }
 
 /** A trace's events: `Event[]` (AwbTrace) and `Packages[].Events[]` (rows per shipment): clients read both. */

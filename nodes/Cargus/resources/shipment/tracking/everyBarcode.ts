@@ -1,6 +1,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { Asking } from '../../../../shared/run/asking';
+import { awbOfParcelCode } from '../../../../shared/cargus/trackingStatus';
 import { parseBarcodes } from '../../../../shared/values/barcodes';
 
 /** Barcodes compared as Cargus may write them: digits, leading zeros or not. */
@@ -8,9 +9,9 @@ function barcodeKey(value: unknown): string {
 	return String(value ?? '').trim().replace(/^0+(?=\d)/, '');
 }
 
-/** The AWB a parcel's element belongs to: a multi-parcel AWB is answered one element per parcel ("<AWB>002", "<AWB>003"). */
+/** The asked AWB a parcel's element belongs to, if any. */
 function awbOfParcel(key: string, askedKeys: ReadonlySet<string>): string | undefined {
-	const awb = /^(\d+)\d{3}$/.exec(key)?.[1];
+	const awb = awbOfParcelCode(key);
 	return awb !== undefined && askedKeys.has(awb) ? awb : undefined;
 }
 
