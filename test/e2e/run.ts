@@ -206,6 +206,8 @@ async function main(): Promise<void> {
 		let context = contexts.get(theme);
 		if (!context) {
 			context = await (await openBrowser()).newContext({ viewport: { width: 1440, height: 900 } });
+			// The editor's first load under CI's load (up to 20 on 2 cores) took over Playwright's 30 s default.
+			context.setDefaultNavigationTimeout(120000);
 			// The editor sends its browser id with each request; the session cookie is bound to the launcher's.
 			await context.addInitScript({ content: `window.localStorage.setItem('N8N_THEME', '${theme}'); window.localStorage.setItem('n8n-browserId', '${BROWSER_ID}');` });
 			const [name, value] = live.cookie.split(';')[0].split('=');
@@ -353,6 +355,7 @@ async function main(): Promise<void> {
 		await check('editor shows the Cargus node on the workflow canvas (screenshot)', async () => {
 			// Signed in through the editor's own form, as a person would.
 			const page = await (await openBrowser()).newPage({ viewport: { width: 1440, height: 900 } });
+			page.setDefaultNavigationTimeout(120000);
 			await signIn(page, live);
 			await page.goto(`${live.editorUrl}workflow/${WORKFLOW.order}`, { waitUntil: 'domcontentloaded' });
 			const cargusNodes = example(WORKFLOW.order).nodes.filter((n) => n.type === CARGUS_TYPE).map((n) => n.name);
