@@ -70,8 +70,13 @@ test('Track, Get Status and a refused barcode: the same items both ways', async 
 	expect(evaluations[1]).toBeGreaterThanOrEqual(3);
 	expect(custom.items).toHaveLength(3);
 	expect(seen(routed.items)).toEqual(seen(custom.items));
+	await sandbox.control.clearRequests();
 	const [customStatus, routedStatus] = await both({ resource: 'shipment', operation: 'getStatus', barcode: '={{ $json.barcode }}' }, [{ barcode: barcodes[0] }, { barcode: 'not a barcode' }]);
-	expect(customStatus.items[1].error?.message).toBeDefined();
+	// The first item is answered; the second is refused by the node, naming its field and item, and never sent.
+	expect(customStatus.items[0].json.BarCode).toBe(barcodes[0]);
+	expect(customStatus.items[1].error?.message).toMatch(/^Barcode \(item 2\): "not" is not a Cargus barcode/);
+	const sent = (await sandbox.control.requests()).filter((entry) => entry.operation !== 'login');
+	expect(sent.map((entry) => JSON.stringify(entry.query))).toEqual([barcodes[0], barcodes[0]].map((barcode) => expect.stringContaining(barcode)));
 	expect(seen(routedStatus.items)).toEqual(seen(customStatus.items));
 });
 
