@@ -1,4 +1,4 @@
-import { cargusToday } from '../shared/values/cargusDate';
+import { cargusDay } from '../shared/values/cargusDate';
 
 /**
  * A set of ids (barcodes, invoice ids) kept in static data as one short text: the numeric ids sorted,
@@ -44,17 +44,12 @@ export function dayOf(date: unknown): string | undefined {
 	return match ? match[1] : undefined;
 }
 
-/** Cargus' today (Bucharest's, by Cargus' clock: values/cargusDate.ts) as "YYYY-MM-DD": the day the trigger's windows count from. */
-export function today(): string {
-	return cargusToday().toFormat('yyyy-MM-dd');
-}
-
 /** How many days the service's clock may be ahead of n8n's: every window reaches that far past today. */
 export const SERVICE_DAYS_AHEAD = 21;
 
 /** The last day a service date may have: SERVICE_DAYS_AHEAD days past Cargus' today (before Cargus' first answer, n8n's). */
 export function latestServiceDay(): string {
-	return daysBefore(today(), -SERVICE_DAYS_AHEAD);
+	return cargusDay(-SERVICE_DAYS_AHEAD);
 }
 
 /** The day `days` days before `day` (both "YYYY-MM-DD"). */

@@ -1,6 +1,7 @@
 import type { IBinaryData, IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { dayOf, daysBefore, latestServiceDay, today } from '../idSet';
+import { dayOf, latestServiceDay } from '../idSet';
+import { cargusDay } from '../../shared/values/cargusDate';
 import { commonSettings, numberOr, optionsOf } from '../parameters';
 import { unexpectedAnswer } from '../../shared/transport/errors';
 import { readList } from '../readAnswer';
@@ -43,7 +44,7 @@ function readSettings(context: IPollFunctions, test: boolean): InvoiceSettings {
 		...commonSettings(options, test),
 		downloadPdf: context.getNodeParameter('downloadPdf', true) !== false,
 		lookBackDays,
-		windowStart: daysBefore(today(), lookBackDays),
+		windowStart: cargusDay(lookBackDays),
 		windowEnd: latestServiceDay(),
 	};
 }

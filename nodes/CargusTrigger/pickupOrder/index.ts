@@ -2,7 +2,8 @@ import { NodeOperationError, type IDataObject, type IPollFunctions, type JsonObj
 
 import { PICKUP_ORDER_CODES, withMeanings } from '../../shared/cargus/codeMeanings';
 import { isBlank } from '../../shared/values/values';
-import { dayOf, daysBefore, latestServiceDay, today } from '../idSet';
+import { dayOf, latestServiceDay } from '../idSet';
+import { cargusDay } from '../../shared/values/cargusDate';
 import { commonSettings, numberOr, optionsOf, watchesAccount } from '../parameters';
 import { readList, readObject } from '../readAnswer';
 import { sendPollRequest } from '../sendRequest';
@@ -96,7 +97,7 @@ export const pickupOrderStatusChanged: TriggerEvent<OrderSettings, OrderState, O
 		const options = optionsOf(context);
 		if (!watchesAccount(context)) return { ...commonSettings(options, test), orderIds: readOrderIds(context) };
 		const days = Math.max(1, Math.floor(numberOr(options.accountDays, DEFAULT_ACCOUNT_DAYS)));
-		return { ...commonSettings(options, test), account: { from: daysBefore(today(), days), to: latestServiceDay() }, orderIds: [] };
+		return { ...commonSettings(options, test), account: { from: cargusDay(days), to: latestServiceDay() }, orderIds: [] };
 	},
 
 	openState(staticData, settings) {

@@ -1,6 +1,7 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { MAX_BARCODES_PER_REQUEST } from '../../shared/values/barcodes';
+import { monthDayYear } from '../../shared/values/cargusDate';
 import { readList } from '../readAnswer';
 import { sendPollRequest } from '../sendRequest';
 import type { Source } from '../source';
@@ -78,11 +79,6 @@ export async function traceBatch(this: IPollFunctions, source: Source, batch: re
 }
 
 const DELTA_EVENTS_PATH = '/api/AwbTrace/GetDeltaEvents';
-
-/** "2026-11-20" as Cargus' MM-dd-yyyy. */
-function monthDayYear(day: string): string {
-	return `${day.slice(5, 7)}-${day.slice(8, 10)}-${day.slice(0, 4)}`;
-}
 
 /**
  * The account's shipments that moved within the days `from` to `to` (YYYY-MM-DD), in one request: the events of the

@@ -2,7 +2,8 @@ import type { IPollFunctions } from 'n8n-workflow';
 
 import { MAX_BARCODES_PER_REQUEST } from '../../shared/values/barcodes';
 import { isOutcome, type Outcome } from '../../shared/cargus/outcome';
-import { daysBefore, latestServiceDay, today } from '../idSet';
+import { latestServiceDay } from '../idSet';
+import { cargusDay } from '../../shared/values/cargusDate';
 import { commonSettings, numberOr, optionsOf, watchedBarcodes, watchesAccount } from '../parameters';
 import type { CommonSettings } from '../triggerEvent';
 import type { ShipmentEvent } from './shipmentEvent';
@@ -58,7 +59,7 @@ export function readSettings(context: IPollFunctions, test: boolean): TrackingSe
 	const days = Math.max(1, Math.floor(numberOr(options.accountDays, DEFAULT_ACCOUNT_DAYS)));
 	return {
 		...commonSettings(options, test),
-		account: account ? { from: daysBefore(today(), days), to: latestServiceDay() } : undefined,
+		account: account ? { from: cargusDay(days), to: latestServiceDay() } : undefined,
 		barcodes: account ? [] : watchedBarcodes(context, 'barcodes'),
 		batchSize: numberOr(options.batchSize, MAX_BARCODES_PER_REQUEST),
 		eventIds: eventIds.ids.size + eventIds.outcomes.size > 0 ? eventIds : undefined,

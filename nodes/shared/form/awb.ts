@@ -156,9 +156,3 @@ export async function nestedBody(this: IExecuteSingleFunctions, options: IHttpRe
 	options.body = body;
 	return options;
 }
-
-/** A date as Awbs/GetByDate takes it: MM-dd-yyyy, the day of the RFC 3339 date read (in the workflow's zone). */
-export function usDay(value: unknown): string {
-	const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value));
-	return match ? `${match[2]}-${match[3]}-${match[1]}` : String(value);
-}

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { BARCODE_LIST_BYTES } from '../values/barcodes';
-import { cargusToday } from '../values/cargusDate';
+import { cargusDay } from '../values/cargusDate';
 import { dateOf, rfc3339 } from '../values/dateInput';
 import { quote } from '../values/quote';
 import type { Reading } from '../values/values';
@@ -42,8 +42,8 @@ const DAY_FORMAT = 'give a day as YYYY-MM-DD, such as 2026-11-29 (or 29.11.2026,
  */
 function readDay(value: unknown, timezone: string): Reading<string> {
 	const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
-	if (text === 'today') return { value: cargusToday().toFormat('yyyy-MM-dd') };
-	if (text === 'yesterday') return { value: cargusToday().minus({ days: 1 }).toFormat('yyyy-MM-dd') };
+	if (text === 'today') return { value: cargusDay() };
+	if (text === 'yesterday') return { value: cargusDay(1) };
 	const dotted = text === undefined ? null : /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
 	const date = dotted
 		? DateTime.fromObject({ year: Number(dotted[3]), month: Number(dotted[2]), day: Number(dotted[1]) }, { zone: timezone })

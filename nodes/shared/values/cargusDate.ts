@@ -33,7 +33,7 @@ export function cargusNow(): number {
 }
 
 // Cargus' day, worked out again only once its clock leaves it: luxon's time zones cost per call otherwise.
-let cargusDay: { start: DateTime; from: number; until: number } | undefined;
+let todayKnown: { start: DateTime; from: number; until: number } | undefined;
 
 /**
  * Today where Cargus' day is meant: the start of the day in Bucharest by Cargus' clock (cargusNow; this machine's
@@ -42,11 +42,26 @@ let cargusDay: { start: DateTime; from: number; until: number } | undefined;
  */
 export function cargusToday(): DateTime {
 	const now = cargusNow();
-	if (cargusDay === undefined || now < cargusDay.from || now >= cargusDay.until) {
+	if (todayKnown === undefined || now < todayKnown.from || now >= todayKnown.until) {
 		const start = DateTime.fromMillis(now).setZone(CARGUS_TIME_ZONE).startOf('day');
-		cargusDay = { start, from: start.toMillis(), until: start.plus({ days: 1 }).toMillis() };
+		todayKnown = { start, from: start.toMillis(), until: start.plus({ days: 1 }).toMillis() };
 	}
-	return cargusDay.start;
+	return todayKnown.start;
+}
+
+/** Cargus' today (`cargusToday`) as "yyyy-MM-dd", or the day `daysBefore` days before it (after it, when negative). */
+export function cargusDay(daysBefore = 0): string {
+	return cargusToday().minus({ days: daysBefore }).toFormat('yyyy-MM-dd');
+}
+
+/**
+ * A day as Cargus' lists take it (Awbs/GetByDate, AwbTrace/GetDeltaEvents): MM-dd-yyyy, from a day written
+ * yyyy-MM-dd (an ISO date's first ten characters, or a luxon date's own day); anything else as it came.
+ */
+export function monthDayYear(day: unknown): string {
+	const text = DateTime.isDateTime(day) ? (day.toISODate() ?? '') : String(day);
+	const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+	return match ? `${match[2]}-${match[3]}-${match[1]}` : String(day);
 }
 
 export interface CargusDate {

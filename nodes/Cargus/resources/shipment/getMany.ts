@@ -1,6 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { usDay } from '../../../shared/form/awb';
 import { field, toQuery } from '../../../shared/form/field';
 import { dateField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
@@ -8,7 +7,7 @@ import type { Asking } from '../../../shared/run/asking';
 import { oneItemPerElement } from '../../../shared/run/output';
 import { limitField, pagingOptionsFor, returnAllField } from '../../../shared/form/listFields';
 import { askPageByPage } from '../../../shared/run/pagination';
-import { cargusToday } from '../../../shared/values/cargusDate';
+import { cargusToday, monthDayYear } from '../../../shared/values/cargusDate';
 
 const BETWEEN = 'between';
 const TODAY = 'today';
@@ -39,7 +38,7 @@ const askCreated: Asking = async function (this, request, credentials) {
 	if (this.getNodeParameter('created', BETWEEN) !== TODAY) return await askPageByPage.call(this, request, credentials);
 	for (let tries = 1; ; tries++) {
 		const today = cargusToday();
-		const day = usDay(today.toISODate());
+		const day = monthDayYear(today);
 		const items = await askPageByPage.call(this, { ...request, options: { ...request.options, qs: { ...request.options.qs, FromDate: day, ToDate: day } } }, credentials);
 		if (cargusToday() === today || tries === 2) return items;
 	}
@@ -57,8 +56,8 @@ export const getMany = operation({
 	isList: true,
 	fields: [
 		createdField,
-		{ ...dateField('fromDate', 'From', 'AWBs created from this day', toQuery('FromDate', usDay)), ...onlyBetween },
-		{ ...dateField('toDate', 'To', 'AWBs created up to this day (the whole day)', toQuery('ToDate', usDay), 'fromDate'), ...onlyBetween },
+		{ ...dateField('fromDate', 'From', 'AWBs created from this day', toQuery('FromDate', monthDayYear)), ...onlyBetween },
+		{ ...dateField('toDate', 'To', 'AWBs created up to this day (the whole day)', toQuery('ToDate', monthDayYear), 'fromDate'), ...onlyBetween },
 		returnAllField,
 		limitField,
 		pagingOptionsFor('AWBs'),

@@ -3,6 +3,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, IExecuteSingleFunctio
 
 import { sendToCargus } from '../../../../shared/transport/send';
 import { withUsableToken } from '../../../../shared/transport/tokenCache';
+import { monthDayYear } from '../../../../shared/values/cargusDate';
 import { isDeleted, liveAwbOf } from './awbRecord';
 
 /*
@@ -87,7 +88,7 @@ export async function recentAwbCarrying(
 	reference: string,
 	since: number,
 ): Promise<RecentLook> {
-	const names = days.map((day) => day.toFormat('MM-dd-yyyy'));
+	const names = days.map(monthDayYear);
 	const readAll = async (token: string) =>
 		await Promise.all(dayStatesOf(account, names, token).map(async (state, index) => await readAfter(state, since, async (held) => await readDay(context, credentials, names[index], held))));
 	const token = tokenOf(credentials);

@@ -3,6 +3,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, IExecuteSingleFunctio
 
 import { sendToCargus } from '../../../../shared/transport/send';
 import { withUsableToken } from '../../../../shared/transport/tokenCache';
+import { monthDayYear } from '../../../../shared/values/cargusDate';
 import { isDeleted, liveAwbOf } from './awbRecord';
 
 /*
@@ -82,7 +83,7 @@ export async function forEachAwbMade(
 	days: { from: DateTime; through: DateTime },
 	visit: (awb: IDataObject, reference: string) => void,
 ): Promise<void> {
-	const query = { FromDate: days.from.toFormat('MM-dd-yyyy'), ToDate: days.through.toFormat('MM-dd-yyyy'), itemsPerPage: PAGE_SIZE };
+	const query = { FromDate: monthDayYear(days.from), ToDate: monthDayYear(days.through), itemsPerPage: PAGE_SIZE };
 	for (let pageNumber = 1; ; pageNumber++) {
 		const response = await sendToCargus(context, { method: 'GET', url: '/api/Awbs/GetByDate', qs: { ...query, pageNumber }, json: true }, credentials);
 		const page = Array.isArray(response.body) ? (response.body as IDataObject[]) : [];
