@@ -10,4 +10,6 @@ module.exports = {
 	testTimeout: 300000,
 	maxWorkers: 2,
 	reporters: ['default', '<rootDir>/test/summary-reporter.js'],
+	// The longest files first when jest has no timings of its own (a clean clone): test/sequencer.js.
+	testSequencer: '<rootDir>/test/sequencer.js',
 };
