@@ -78,17 +78,17 @@ async function addCreateNode(page: Page, editorUrl: string): Promise<void> {
 	const search = page.locator('input[data-test-id="node-creator-search-bar"]').first();
 	await page.locator('[data-test-id="canvas-plus-button"], [data-test-id="node-creator-plus-button"]').first().click({ timeout: 120000 });
 	await search.fill('Manual Trigger');
-	await page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^(When clicking|Manual|Trigger manually)/ }).first().waitFor({ state: 'visible', timeout: 30000 });
+	await page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^(When clicking|Manual|Trigger manually)/ }).first().waitFor({ state: 'visible', timeout: 90000 });
 	await page.keyboard.press('Enter');
-	await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible', timeout: 30000 });
+	await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible', timeout: 90000 });
 	await sleep(1000);
 	if (await page.locator('[data-test-id="ndv"]').first().isVisible()) await page.keyboard.press('Escape');
-	await page.locator('[data-test-id="node-creator-plus-button"]').first().click({ timeout: 30000 });
+	await page.locator('[data-test-id="node-creator-plus-button"]').first().click({ timeout: 90000 });
 	await search.fill('Cargus');
-	await page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Cargus$/ }).first().click({ timeout: 30000 });
-	await page.locator('[data-test-id="node-creator-item-name"]', { hasText: CREATE_ACTION }).first().click({ timeout: 30000 });
-	await page.locator('[data-test-id="ndv"]').first().waitFor({ state: 'visible', timeout: 30000 });
-	await parameterInput(page, 'recipientCountyId').waitFor({ state: 'visible', timeout: 30000 });
+	await page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Cargus$/ }).first().click({ timeout: 90000 });
+	await page.locator('[data-test-id="node-creator-item-name"]', { hasText: CREATE_ACTION }).first().click({ timeout: 90000 });
+	await page.locator('[data-test-id="ndv"]').first().waitFor({ state: 'visible', timeout: 90000 });
+	await parameterInput(page, 'recipientCountyId').waitFor({ state: 'visible', timeout: 90000 });
 }
 
 export async function dropdownChecks(live: Launched, editor: EditorPages): Promise<void> {
@@ -164,7 +164,7 @@ export async function dropdownChecks(live: Launched, editor: EditorPages): Promi
 			await point.waitFor({ state: 'visible', timeout: 15000 });
 			await point.locator('[data-test-id="rlc-input"]').first().click();
 			const points = page.locator('[data-test-id="rlc-item"]:visible');
-			await points.first().waitFor({ state: 'visible', timeout: 30000 });
+			await points.first().waitFor({ state: 'visible', timeout: 90000 });
 			const pointCount = await points.count();
 			shots.push(await shoot(page, 'ship-and-go-point'));
 			const pointError = await page.locator('[data-test-id="rlc-error-container"]:visible').count();
@@ -210,7 +210,7 @@ export async function dropdownChecks(live: Launched, editor: EditorPages): Promi
 			const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${create.name}"]`).first();
 			await node.waitFor({ state: 'visible', timeout: 120000 });
 			await node.dblclick();
-			await parameterInput(page, 'recipientCountyId').waitFor({ state: 'visible', timeout: 30000 });
+			await parameterInput(page, 'recipientCountyId').waitFor({ state: 'visible', timeout: 90000 });
 			// The editor resolves the expressions with the pinned order: "Cluj", not an id of the County list.
 			await waitFor('the County expression resolved to "Cluj"', 30000, async () => ((await formText(page)).includes('Cluj') ? true : undefined));
 			await sleep(3000);

@@ -117,7 +117,7 @@ async function closeForm(page: import('playwright-core').Page): Promise<void> {
 	const back = page.locator('[data-test-id="back-to-canvas"]').first();
 	if (await back.isVisible()) await back.click();
 	else await page.keyboard.press('Escape');
-	await page.locator('[data-test-id="ndv"]').first().waitFor({ state: 'hidden', timeout: 30000 });
+	await page.locator('[data-test-id="ndv"]').first().waitFor({ state: 'hidden', timeout: 90000 });
 }
 
 /** Waits until the open form shows its labels and field values. */
@@ -125,7 +125,7 @@ async function waitForForm(page: import('playwright-core').Page, container: stri
 	const panel = page.locator(container).first();
 	await panel.waitFor({ state: 'visible', timeout: 60000 });
 	for (const text of form.labels) {
-		await panel.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 30000 });
+		await panel.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 90000 });
 	}
 	await waitFor(`the values ${form.values.join(', ')}`, 30000, async () => {
 		const inputs = panel.locator('input');
@@ -206,8 +206,9 @@ async function main(): Promise<void> {
 		let context = contexts.get(theme);
 		if (!context) {
 			context = await (await openBrowser()).newContext({ viewport: { width: 1440, height: 900 } });
-			// The editor's first load under CI's load (up to 20 on 2 cores) took over Playwright's 30 s default.
+			// Under CI's load (20 to 36 on 2 cores) the editor's first load and a click each took over Playwright's 30 s.
 			context.setDefaultNavigationTimeout(120000);
+			context.setDefaultTimeout(90000);
 			// The editor sends its browser id with each request; the session cookie is bound to the launcher's.
 			await context.addInitScript({ content: `window.localStorage.setItem('N8N_THEME', '${theme}'); window.localStorage.setItem('n8n-browserId', '${BROWSER_ID}');` });
 			const [name, value] = live.cookie.split(';')[0].split('=');
@@ -356,6 +357,7 @@ async function main(): Promise<void> {
 			// Signed in through the editor's own form, as a person would.
 			const page = await (await openBrowser()).newPage({ viewport: { width: 1440, height: 900 } });
 			page.setDefaultNavigationTimeout(120000);
+			page.setDefaultTimeout(90000);
 			await signIn(page, live);
 			await page.goto(`${live.editorUrl}workflow/${WORKFLOW.order}`, { waitUntil: 'domcontentloaded' });
 			const cargusNodes = example(WORKFLOW.order).nodes.filter((n) => n.type === CARGUS_TYPE).map((n) => n.name);
@@ -397,7 +399,7 @@ async function main(): Promise<void> {
 					await page.locator('[data-test-id="node-creator-plus-button"]').first().click({ timeout: 60000 });
 				}
 				const search = page.locator('input[data-test-id="node-creator-search-bar"]').first();
-				await search.waitFor({ state: 'visible', timeout: 30000 });
+				await search.waitFor({ state: 'visible', timeout: 90000 });
 				await search.fill(word);
 				const names = page.locator('[data-test-id="node-creator"] [data-test-id="node-creator-item-name"]');
 				// A search that matches no node shows none (the phrases did before their aliases): rank 0, not a timeout.

@@ -39,7 +39,7 @@ export async function toolFormCheck(live: Launched, context: Context): Promise<v
 			await page.locator(`[data-test-id="canvas-node"][data-node-name="${node.name}"]`).first().dblclick({ timeout: 60000 });
 			const ndv = page.locator('[data-test-id="ndv"]').first();
 			await ndv.waitFor({ state: 'visible', timeout: 60000 });
-			await ndv.getByText('Filters', { exact: false }).first().waitFor({ state: 'visible', timeout: 30000 });
+			await ndv.getByText('Filters', { exact: false }).first().waitFor({ state: 'visible', timeout: 90000 });
 			// The hint is worked out from the form's values once the form is shown: give it the time a person would.
 			await sleep(2000);
 			seen[node.name] = {
@@ -52,7 +52,7 @@ export async function toolFormCheck(live: Launched, context: Context): Promise<v
 			const back = page.locator('[data-test-id="back-to-canvas"]').first();
 			if (await back.isVisible()) await back.click();
 			else await page.keyboard.press('Escape');
-			await ndv.waitFor({ state: 'hidden', timeout: 30000 });
+			await ndv.waitFor({ state: 'hidden', timeout: 90000 });
 		}
 		await page.close();
 		await live.rest('DELETE', `/rest/workflows/${created.id}`).catch(() => undefined);
