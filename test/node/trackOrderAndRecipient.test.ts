@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { rememberedAwbs } from '../../nodes/shared/cargus/orderAndRecipient';
+import { rememberedAwbs } from '../../nodes/shared/answers/rememberedAwbs';
 import { useSandbox } from '../helpers/sandbox';
 import { engineFor, requestsSeen, runOperation, SMALL_SHIPMENT } from './world';
 

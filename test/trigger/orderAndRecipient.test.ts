@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { rememberedAwbs } from '../../nodes/shared/cargus/orderAndRecipient';
+import { rememberedAwbs } from '../../nodes/shared/answers/rememberedAwbs';
 import { sandboxCredential, useSandbox } from '../helpers/sandbox';
 import { engineFor, runOperation, SMALL_SHIPMENT } from '../node/world';
 import { duplicatesOf, identityOf, sandboxTimePlus } from './helpers/events';

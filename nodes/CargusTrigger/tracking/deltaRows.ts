@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isRecord, traceEventsOf } from '../../shared/cargus/trackingStatus';
+import { traceEventsOf } from '../../shared/cargus/trackingStatus';
+import { isRecord } from '../../shared/values/values';
 import { eventTime, toShipmentTrace, type PackageTrace, type ShipmentTrace } from './events';
 import { hashText } from './eventIdentity';
 import type { TraceEvent } from './shipmentEvent';

@@ -1,6 +1,8 @@
-import { NodeOperationError, type IDataObject, type IPollFunctions, type NodeApiError } from 'n8n-workflow';
+import { NodeOperationError, type IPollFunctions, type NodeApiError } from 'n8n-workflow';
 
-import { awbAccountOf, orderAndRecipientIn, rememberedAwbs, type OrderAndRecipient } from '../../shared/cargus/orderAndRecipient';
+import { awbAccountOf, awbRecordOf } from '../../shared/answers/awbRecord';
+import { rememberedAwbs } from '../../shared/answers/rememberedAwbs';
+import { orderAndRecipientOf, type OrderAndRecipient } from '../../shared/cargus/orderAndRecipient';
 import { readList } from '../readAnswer';
 import { runRequests } from '../requestPool';
 import { sendPollRequest } from '../sendRequest';
@@ -13,21 +15,19 @@ const AWB_READ = 'AWB read';
 /** AWB reads in flight at once. */
 const CONCURRENT_READS = 4;
 
-/** The account the AWBs belong to: what an AWB is remembered under in this process. */
-function accountOf(source: Source): string {
-	return awbAccountOf(source.baseUrl, source.credentials.username);
-}
-
-/** The AWB's order reference and recipient as Cargus answers GET /api/Awbs now (nulls when it has no such AWB). */
+/** The AWB's order reference and recipient as Cargus answers it now (nulls when it has no such AWB); an answer that is no list fails the read. */
 async function readAwb(context: IPollFunctions, source: Source, barcode: string): Promise<OrderAndRecipient> {
-	const response = await sendPollRequest(context, source, AWB_READ, { method: 'GET', url: `${source.baseUrl}/api/Awbs`, qs: { barCode: barcode }, json: true });
-	const records = readList<IDataObject>(context, AWB_READ, response);
-	return orderAndRecipientIn(records, barcode);
+	const record = await awbRecordOf(async (request) => {
+		const answer = await sendPollRequest(context, source, AWB_READ, request);
+		readList(context, AWB_READ, answer);
+		return answer;
+	}, barcode);
+	return orderAndRecipientOf(record);
 }
 
 /**
  * Add Order and Recipient: each change gets its AWB's order reference and recipient, each AWB read at most once per
- * process (shared/cargus/orderAndRecipient.ts). A shipment whose AWB could not be read is left for the next poll: what
+ * process (shared/answers/rememberedAwbs.ts). A shipment whose AWB could not be read is left for the next poll: what
  * this poll learned of it is forgotten and its events are neither recorded nor emitted. When every read fails, the poll
  * fails and records nothing, as when every tracking request fails.
  */
@@ -45,7 +45,7 @@ export async function withOrderAndRecipient(
 			description: 'Cargus answers an AWB\'s order and recipient only with a login: fill in Username and Password in the Cargus API credential, or turn the option off.',
 		});
 	}
-	const account = accountOf(source);
+	const account = awbAccountOf(source.credentials);
 	const barcodes = [...new Set(changes.map((change) => change.event.barcode))];
 	const found = new Map<string, OrderAndRecipient>();
 	const outcomes = await runRequests(context, source, barcodes, {

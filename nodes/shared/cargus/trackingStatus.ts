@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { parseCargusDate } from '../values/cargusDate';
+import { isRecord } from '../values/values';
 import { TRACE_CODES, withMeanings } from './codeMeanings';
 import { outcomeOf, type Outcome } from './outcome';
 
@@ -10,10 +11,6 @@ const DELIVERED: ReadonlySet<Outcome> = new Set<Outcome>(['delivered', 'delivere
 /** A Cargus date as ISO 8601 with its offset ("2026-11-20T14:00:00+02:00"); a date with a zone keeps it. */
 export function cargusTimestamp(date: unknown): string | undefined {
 	return parseCargusDate(date)?.iso;
-}
-
-export function isRecord(value: unknown): value is IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** The AWB whose parcel a trace element's code names: a multi-parcel AWB is answered one element per parcel ("<AWB>002"). */

@@ -7,11 +7,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { isEmptyAnswer } from '../answers/answer';
 import { BARCODE } from '../values/barcodes';
 import { parameterOf } from '../form/itemParameters';
 import { errorInBody, errorOf, unexpectedAnswer } from '../transport/errors';
 import { isToolNode } from '../values/toolArguments';
 import { isPdf } from '../values/pdf';
+import { isRecord } from '../values/values';
 
 type Output = (
 	this: IExecuteSingleFunctions,
@@ -21,11 +23,6 @@ type Output = (
 
 export const BINARY_PROPERTY_PARAMETER = 'options.binaryPropertyName';
 
-function isEmpty(response: IN8nHttpFullResponse): boolean {
-	const { body } = response;
-	return response.statusCode === 204 || body === undefined || body === null || body === '' || (Buffer.isBuffer(body) && body.length === 0);
-}
-
 /** A 200 whose body is an error in disguise ({"Error": ...} or a list of them). */
 function failOnErrorBody(context: IExecuteSingleFunctions, body: unknown): void {
 	const explanation = errorInBody(body);
@@ -34,10 +31,6 @@ function failOnErrorBody(context: IExecuteSingleFunctions, body: unknown): void 
 
 function unexpected(context: IExecuteSingleFunctions, body: unknown, expected: string): NodeApiError {
 	return errorOf(context, unexpectedAnswer(body, expected));
-}
-
-function isRecord(value: unknown): value is IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value);
 }
 
 /** Keys of a message rather than a record ({"Error"}, ASP.NET's {"Message"}, a gateway's): such an object is never a list of one. */
@@ -52,7 +45,7 @@ function isLoneRecord(body: unknown): body is IDataObject {
  * (OpenCart reads `GET /api/Orders` both ways), one item; 204 or an empty list gives no item.
  */
 export const oneItemPerElement: Output = async function (this, _items, response) {
-	if (isEmpty(response)) return [];
+	if (isEmptyAnswer(response)) return [];
 	const { body } = response;
 	failOnErrorBody(this, body);
 	const records: unknown = isLoneRecord(body) ? [body] : body;
@@ -63,7 +56,7 @@ export const oneItemPerElement: Output = async function (this, _items, response)
 /** One record, recognised by its `key` field, becomes one item; 204 gives no item. */
 export function oneRecordWith(key: string): Output {
 	return async function (this, _items, response) {
-		if (isEmpty(response)) return [];
+		if (isEmptyAnswer(response)) return [];
 		const { body } = response;
 		failOnErrorBody(this, body);
 		if (body === null || typeof body !== 'object' || Array.isArray(body) || !(key in body)) {
@@ -95,7 +88,7 @@ const TOKEN = /^[\w.~+/=-]{16,8192}$/;
 /** A scalar answer becomes one item with a named key, e.g. {"OrderId": 123}; any other shape is an error. */
 export function valueAs(key: string, type: Scalar): Output {
 	return async function (this, _items, response) {
-		if (isEmpty(response)) return [];
+		if (isEmptyAnswer(response)) return [];
 		const value = scalarOf(response.body, type);
 		if (value === undefined) throw unexpected(this, response.body, `a ${type}`);
 		return [{ json: { [key]: value } }];
@@ -132,7 +125,7 @@ const TOOL_NEXT = ' Without a tool for one of these, tell the user it is still t
 export const awbCreated: Output = async function (this, _items, response) {
 	const record = createdRecordOf(response.body);
 	const barCode = scalarOf(record === undefined ? response.body : record.BarCode, 'barcode');
-	if (isEmpty(response) || barCode === undefined) {
+	if (isEmptyAnswer(response) || barCode === undefined) {
 		failOnErrorBody(this, response.body);
 		throw unexpected(this, response.body, 'the new AWB\'s barcode');
 	}
@@ -175,7 +168,7 @@ export type FileNamer = (this: IExecuteSingleFunctions) => string;
 /** A raw PDF stream becomes a binary file. */
 export function pdfFile(fileName: FileNamer): Output {
 	return async function (this, _items, response) {
-		if (isEmpty(response)) return [];
+		if (isEmptyAnswer(response)) return [];
 		const bytes = Buffer.isBuffer(response.body) ? response.body : Buffer.from(String(response.body));
 		if (!isPdf(bytes)) throw unexpected(this, bytes, 'a PDF');
 		return [await fileItem(this, bytes, fileName.call(this))];
@@ -185,7 +178,7 @@ export function pdfFile(fileName: FileNamer): Output {
 /** A JSON string of base64 bytes becomes a binary file. */
 export function base64File(fileName: FileNamer): Output {
 	return async function (this, _items, response) {
-		if (isEmpty(response)) return [];
+		if (isEmptyAnswer(response)) return [];
 		const text = typeof response.body === 'string' ? response.body.trim().replace(/^"|"$/g, '') : undefined;
 		const bytes = text === undefined ? undefined : Buffer.from(text, 'base64');
 		if (!bytes || bytes.length === 0 || !isPdf(bytes)) throw unexpected(this, response.body, 'a base64 PDF document');

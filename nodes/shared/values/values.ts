@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { BarcodeError, barcodeBatches, barcodeListBytes, parseBarcodes } from './barcodes';
 import { quote } from './quote';
 
@@ -9,6 +11,11 @@ import { quote } from './quote';
 export const INT32_MAX = 2147483647;
 
 export type Reading<T> = { value: T } | { problem: string; allowed: string };
+
+/** A record: a JSON object, not a list, bytes or null (one of Cargus' records, or a field of one). */
+export function isRecord(value: unknown): value is IDataObject {
+	return value !== null && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value);
+}
 
 export function isBlank(value: unknown): boolean {
 	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);

@@ -1,29 +1,16 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { isEmptyAnswer, jsonBodyOf } from '../../../../shared/answers/answer';
 import { BINARY_PROPERTY_PARAMETER } from '../../../../shared/run/output';
 import { isPdf } from '../../../../shared/values/pdf';
+import { isRecord } from '../../../../shared/values/values';
 
 type Output = (this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse) => Promise<INodeExecutionData[]>;
 
-function isRecord(value: unknown): value is IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value);
-}
-
-/** The answer's body as JSON when it is JSON text or bytes; otherwise as it came. */
-function bodyOf(response: IN8nHttpFullResponse): unknown {
-	const { body } = response;
-	const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
-	if (typeof text !== 'string') return text;
-	try {
-		return JSON.parse(text) as unknown;
-	} catch {
-		return text;
-	}
-}
-
+/** No answer, or an empty list, once the body is read as JSON: no item. */
 function isNothing(response: IN8nHttpFullResponse, body: unknown): boolean {
-	return response.statusCode === 204 || body === undefined || body === null || body === '' || (Array.isArray(body) && body.length === 0);
+	return isEmptyAnswer({ statusCode: response.statusCode, body }) || (Array.isArray(body) && body.length === 0);
 }
 
 /** {"Error": …} or {"Message": …} (alone, or every element of a list): Cargus refusing in a 200. */
@@ -40,7 +27,7 @@ function refusalOf(body: unknown): string | undefined {
  */
 export function eachElementOfTheAnswer(valueKey: string): Output {
 	return async function (this, _items, response) {
-		const body = bodyOf(response);
+		const body = jsonBodyOf(response);
 		if (isNothing(response, body)) return [];
 		const refusal = refusalOf(body);
 		if (refusal !== undefined) {
@@ -78,9 +65,9 @@ function pictureIn(value: unknown): { bytes: Buffer; mimeType: string; extension
 export const deliveryPicture: Output = async function (this, _items, response) {
 	const barcode = String(this.getNodeParameter('barcode'));
 	const raw = response.body;
-	const body = Buffer.isBuffer(raw) && IMAGE_TYPES.some((type) => type.is(raw)) ? raw : bodyOf(response);
+	const body = Buffer.isBuffer(raw) && IMAGE_TYPES.some((type) => type.is(raw)) ? raw : jsonBodyOf(response);
 	// No picture (204, JSON null): the asking says why, from the AWB's trace (deliveryPicture/whyNoPicture.ts).
-	if (isNothing(response, body) || (Buffer.isBuffer(body) && body.length === 0)) return [];
+	if (isNothing(response, body)) return [];
 	const picture = pictureIn(Array.isArray(body) ? body[0] : body);
 	if (!picture) {
 		const said = typeof body === 'string' ? body : JSON.stringify(body);

@@ -1,5 +1,6 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
+import { awbRecordOf } from '../../../../shared/answers/awbRecord';
 import { sendToCargus } from '../../../../shared/transport/send';
 
 /**
@@ -12,8 +13,6 @@ export function isDeleted(awb: IDataObject): boolean {
 
 /** The account's AWB with this barcode as Cargus answers it now (GET /api/Awbs), or undefined when it has none or lists it deleted. */
 export async function liveAwbOf(context: IExecuteSingleFunctions, credentials: ICredentialDataDecryptedObject, barcode: string): Promise<IDataObject | undefined> {
-	const response = await sendToCargus(context, { method: 'GET', url: '/api/Awbs', qs: { barCode: barcode }, json: true }, credentials);
-	// A barcode is never given to another AWB: still answered, it is the same AWB.
-	const awb = (Array.isArray(response.body) ? (response.body as IDataObject[]) : []).find((record) => String(record?.BarCode ?? '') === barcode);
+	const awb = await awbRecordOf(async (request) => await sendToCargus(context, request, credentials), barcode);
 	return awb && !isDeleted(awb) ? awb : undefined;
 }

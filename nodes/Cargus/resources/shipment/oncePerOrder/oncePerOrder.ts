@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { baseUrlOf } from '../../../../shared/cargus/baseUrl';
+import { awbAccountOf } from '../../../../shared/answers/awbRecord';
 import { cargusError } from '../../../../shared/transport/errors';
 import { parameterOf } from '../../../../shared/form/itemParameters';
 import { itemsOfAnswer, type Asking } from '../../../../shared/run/asking';
@@ -86,7 +86,7 @@ const askChecked: Asking = async function (this, requestData, credentials) {
 	const checked = reference !== '' && yesNo(options?.oneAwbPerReference, true);
 	if (!checked) return marked(await createOrExplain(this, requestData, credentials, false), false);
 	requireAccount(this, credentials);
-	const account = `${baseUrlOf(credentials)}|${String(credentials.username ?? '').trim().toLowerCase()}`;
+	const account = awbAccountOf(credentials);
 	const key = `${account}|${reference}`;
 	let since = lookBegun(this);
 	for (;;) {

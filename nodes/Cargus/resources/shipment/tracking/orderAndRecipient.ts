@@ -1,7 +1,8 @@
-import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { baseUrlOf } from '../../../../shared/cargus/baseUrl';
-import { awbAccountOf, orderAndRecipientIn, rememberedAwbs } from '../../../../shared/cargus/orderAndRecipient';
+import { awbAccountOf, awbRecordOf } from '../../../../shared/answers/awbRecord';
+import { rememberedAwbs } from '../../../../shared/answers/rememberedAwbs';
+import { orderAndRecipientOf } from '../../../../shared/cargus/orderAndRecipient';
 import { optionsField } from '../../../../shared/form/fields';
 import type { Asking } from '../../../../shared/run/asking';
 import { sendToCargus } from '../../../../shared/transport/send';
@@ -24,20 +25,18 @@ export const trackOptionsField: INodeProperties = optionsField([
 
 /**
  * With Add Order and Recipient, each traced shipment gets its AWB's order reference and recipient, each AWB read at
- * most once per process (shared/cargus/orderAndRecipient.ts); a barcode Cargus does not know (`Found: false`) is left
+ * most once per process (shared/answers/rememberedAwbs.ts); a barcode Cargus does not know (`Found: false`) is left
  * as it is. A failed read fails the item, as a failed trace does.
  */
 export function withOrderAndRecipient(ask: Asking): Asking {
 	return async function (this, requestData, credentials) {
 		const items = await ask.call(this, requestData, credentials);
 		if (!yesNo(this.getNodeParameter('options.orderAndRecipient', false), false)) return items;
-		const account = awbAccountOf(baseUrlOf(credentials), credentials.username);
+		const account = awbAccountOf(credentials);
 		const readAwb = async (barcode: string) =>
-			await rememberedAwbs.read(account, barcode, async () => {
-				const response = await sendToCargus(this, { method: 'GET', url: '/api/Awbs', qs: { barCode: barcode }, json: true }, credentials);
-				const records = Array.isArray(response.body) ? (response.body as IDataObject[]) : [];
-				return orderAndRecipientIn(records, barcode);
-			});
+			await rememberedAwbs.read(account, barcode, async () =>
+				orderAndRecipientOf(await awbRecordOf(async (request) => await sendToCargus(this, request, credentials), barcode)),
+			);
 		const traced = items.filter((item) => item.json.Found !== false && String(item.json.Code ?? '').trim() !== '');
 		const barcodes = [...new Set(traced.map((item) => String(item.json.Code).trim()))];
 		const awbs = new Map(await inTurns(barcodes, async (barcode) => [barcode, await readAwb(barcode)] as const));
