@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { startSandbox, DEFAULT_ACCOUNT, REFUSALS, SandboxControl } from '../sandbox';
+import { startSandbox, DEFAULT_ACCOUNT, SandboxControl } from '../sandbox';
 import { createEngine } from '../test/helpers/engine';
 import { TriggerHarness } from '../test/trigger/helpers/pollHarness';
 import { startSmtpSink } from './lib/smtp-sink';
@@ -116,37 +116,47 @@ async function main(): Promise<void> {
 			options: (triggerParams.options ?? {}) as IDataObject,
 		});
 		const first = await trigger.poll();
-		const watched = Object.keys((trigger.staticData.shipments ?? {}) as IDataObject).length;
+		// Shipments it traced, and those whose GetDeltaEvents row (per shipment, without event ids) it only noted.
+		const watched = new Set([...Object.keys((trigger.staticData.shipments ?? {}) as IDataObject), ...Object.keys((trigger.staticData.rows ?? {}) as IDataObject)]).size;
 		say(`   Cargus Trigger, first poll: watching the account's ${watched} shipments with recent events, ${first.length} events emitted (what exists now is only recorded)`);
 		const { now } = await control.advanceClock({ hours: 12 });
 		const events = await trigger.poll();
 		say(`   sandbox clock +12 h (${now}); next poll: ${events.length} new tracking events`);
-		const counts = { out: 0, delivered: 0, refused: 0, noEmail: 0, other: 0 };
-		// Cargus' ids (the retailer's list, docs/sandbox.md): any refusal (153 ... 186) is a refusal.
-		const said = (id: number) => (id === 5 ? 'is out for delivery' : id === 21 ? 'was delivered' : REFUSALS.includes(id) ? 'was refused at delivery' : undefined);
+		// As the example decides: an event is worth telling when its Shop settings hold words for the event's Outcome
+		// (the trigger's one word for what happened: out for delivery, delivered, refused, not at home, wrong address).
+		const settings = params(flow3, 'Shop settings').assignments as { assignments: Array<{ name: string; value: unknown }> };
+		const setting = (name: string) => settings.assignments.find((assignment) => assignment.name === name)?.value;
+		const language = String(setting('language'));
+		const words = (JSON.parse(String(setting('words'))) as Record<string, Record<string, string | [string, string]>>)[language];
+		const counts = new Map<string, number>();
+		const skipped = { noEmail: 0, other: 0 };
 		for (const event of events) {
-			const id = Number(event.EventId);
-			const what = said(id);
-			if (what === undefined) {
-				counts.other++; // the example keeps only out for delivery, delivered and refused
+			const outcome = String(event.Outcome);
+			const said = words[outcome];
+			if (!Array.isArray(said)) {
+				skipped.other++; // the example's "Worth telling?" is false: no words for this outcome
 				continue;
 			}
 			const email = String((event.Recipient as IDataObject | null)?.Email ?? '').trim();
 			if (email === '') {
-				counts.noEmail++; // the example's branch "Skipped: no recipient email"
+				skipped.noEmail++; // the example's branch "Skipped: no recipient email"
 				continue;
 			}
+			const barcode = String(event.Barcode);
+			const orderNote = event.CustomString ? ` (${String(words.order)} ${String(event.CustomString)})` : '';
+			const subject = said[0].replace('{barcode}', barcode);
 			await mailer.sendMail({
 				from: 'Sandbox Shop <shop@sandbox.example>',
 				to: email,
-				subject: `Your parcel ${String(event.Barcode)} ${what}`,
-				text: `Hello,\n\nyour parcel ${String(event.Barcode)} ${what} (${String(event.Date)}).\n`,
+				subject,
+				text: `${String(words.hello)},\n\n${said[1].replace('{barcode}', barcode).replace('{order}', orderNote).replace('{when}', String(event.Date))}\n\n${String(words.thanks)}\n`,
 			});
-			counts[id === 5 ? 'out' : id === 21 ? 'delivered' : 'refused']++;
+			counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
 			summary.notifications++;
-			if (summary.notifications <= 3) say(`   event ${id} for ${String(event.Barcode)} at ${String(event.Date)} -> ${email} emailed ("${what}")`);
+			if (summary.notifications <= 3) say(`   event ${String(event.EventId)} (${outcome}) for ${barcode} at ${String(event.Date)} -> ${email} emailed ("${subject}")`);
 		}
-		say(`   ${counts.out} out for delivery (5) + ${counts.delivered} delivered (21) + ${counts.refused} refused (153 ... 186) -> ${summary.notifications} emails to the AWBs' recipients; ${counts.noEmail} skipped (the AWB has no recipient email); ${counts.other} other events ignored`);
+		const told = [...counts].map(([outcome, count]) => `${count} ${outcome}`).join(' + ') || 'none';
+		say(`   ${told} -> ${summary.notifications} emails to the AWBs' recipients; ${skipped.noEmail} skipped (the AWB has no recipient email); ${skipped.other} other events ignored (no words for their outcome)`);
 		const again = await trigger.poll();
 		say(`   poll again without a clock move: ${again.length} events (each event is emitted once)`);
 
