@@ -31,7 +31,7 @@ export async function pollEvent(this: IPollFunctions, event: AnyTriggerEvent): P
 	const outcomes = await runRequests(this, source, requests, {
 		concurrency: event.concurrency,
 		deadline,
-		fetch: async (request) => await event.fetch(this, source, request, settings),
+		send: async (request) => await event.send(this, source, request, settings),
 		receive: (request, answer) => {
 			const received = event.receive(state, request, answer, settings);
 			for (const change of received.changes) changes.push(change);
@@ -78,7 +78,7 @@ export async function fetchTestEvent(this: IPollFunctions, event: AnyTriggerEven
 		concurrency: 1,
 		deadline,
 		maxRequests: TEST_EVENT_REQUESTS,
-		fetch: async (request) => await event.fetch(this, source, request, settings),
+		send: async (request) => await event.send(this, source, request, settings),
 		receive: (request, answer) => {
 			const received = event.receive(state, request, answer, settings);
 			for (const change of received.changes) {

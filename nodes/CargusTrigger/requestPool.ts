@@ -19,7 +19,8 @@ export interface RunOptions<Request, Answer> {
 	deadline: number;
 	/** At most this many requests (Fetch Test Event); the rest are skipped. */
 	maxRequests?: number;
-	fetch: (request: Request) => Promise<Answer>;
+	/** Sends one request and reads its answer (an event's `send`). */
+	send: (request: Request) => Promise<Answer>;
 	/** Takes one answer; may ask for more requests (the next page, a PDF), which join the end of the queue. */
 	receive: (request: Request, answer: Answer) => Request[] | void;
 }
@@ -70,7 +71,7 @@ export async function runRequests<Request, Answer>(
 			sent++;
 			let answer: Answer;
 			try {
-				answer = await options.fetch(request);
+				answer = await options.send(request);
 			} catch (error) {
 				const apiError = redactedError(context, source, error);
 				rateLimited ||= apiError.httpCode === '429';

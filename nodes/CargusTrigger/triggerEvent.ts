@@ -18,7 +18,7 @@ export interface EventState {
 }
 
 /**
- * One thing the Cargus Trigger can start a workflow on. An event says what it polls (`plan`, `fetch`),
+ * One thing the Cargus Trigger can start a workflow on. An event says what it polls (`plan`, `send`),
  * what identifies a change and what it remembers (`receive`, its state), and what it emits (`toItem`).
  * The poll around it (poll.ts) is the same for every event: requests a few at a time within n8n's poll
  * budget, 429 stops the poll's other requests, a failed request records nothing, the state is saved in
@@ -39,8 +39,8 @@ export interface TriggerEvent<Settings extends CommonSettings, State extends Eve
 	openState(staticData: IDataObject, settings: Settings): State;
 	/** This poll's requests, in order; none: nothing to ask. */
 	plan(state: State, settings: Settings): Request[];
-	/** Sends one request; throws a NodeApiError when it or its answer fails. */
-	fetch(context: IPollFunctions, source: Source, request: Request, settings: Settings): Promise<Answer>;
+	/** Sends one request (through sendRequest.ts) and reads its answer; throws a NodeApiError when it or its answer fails. */
+	send(context: IPollFunctions, source: Source, request: Request, settings: Settings): Promise<Answer>;
 	/** Records what one answer shows and returns the changes to emit; may ask for more requests. */
 	receive(state: State, request: Request, answer: Answer, settings: Settings): { changes: Change[]; more?: Request[] };
 	/** After every request of the poll is settled (resume points, forgetting). */

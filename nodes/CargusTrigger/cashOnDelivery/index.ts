@@ -68,14 +68,14 @@ export const cashOnDeliveryRepaid: TriggerEvent<RepaymentSettings, RepaymentStat
 		return settings.barcodes === undefined ? [undefined] : toBatches(settings.barcodes, MAX_BARCODES_PER_REQUEST);
 	},
 
-	async fetch(context, source, barcodes) {
-		const response = await sendPollRequest(context, source, REQUEST_NAME, {
+	async send(context, source, barcodes) {
+		const answer = await sendPollRequest(context, source, REQUEST_NAME, {
 			method: 'GET',
 			url: `${source.baseUrl}/api/CashAccount`,
 			qs: barcodes === undefined ? {} : { barCode: `[${barcodes.join(',')}]` },
 			json: true,
 		});
-		return readList<CashRecord>(context, REQUEST_NAME, response);
+		return readList<CashRecord>(context, REQUEST_NAME, answer);
 	},
 
 	receive(state, barcodes, records, settings) {

@@ -59,7 +59,7 @@ function fileNameOf(invoice: Invoice): string {
 }
 
 async function fetchPdf(context: IPollFunctions, source: Source, invoice: Invoice): Promise<IBinaryData | undefined> {
-	const response = await sendPollRequest(context, source, REQUEST_NAME, {
+	const answer = await sendPollRequest(context, source, REQUEST_NAME, {
 		method: 'GET',
 		url: `${source.baseUrl}/api/PDF/InvoiceDocuments`,
 		qs: { InvoiceId: idOf(invoice) },
@@ -68,11 +68,11 @@ async function fetchPdf(context: IPollFunctions, source: Source, invoice: Invoic
 		json: false,
 	});
 	// 204: Cargus has no document for the invoice; it is emitted without one.
-	if (Number(response.statusCode) === 204) return undefined;
-	const body = response.body as unknown;
+	if (Number(answer.statusCode) === 204) return undefined;
+	const body = answer.body as unknown;
 	const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body instanceof ArrayBuffer ? new Uint8Array(body) : String(body ?? ''));
 	if (!isPdf(bytes)) {
-		throw requestError(context, REQUEST_NAME, { ...unexpectedAnswer(bytes, `the PDF of invoice ${idOf(invoice)}`), httpCode: String(response.statusCode) });
+		throw requestError(context, REQUEST_NAME, { ...unexpectedAnswer(bytes, `the PDF of invoice ${idOf(invoice)}`), httpCode: String(answer.statusCode) });
 	}
 	return await context.helpers.prepareBinaryData(bytes, fileNameOf(invoice), 'application/pdf');
 }
@@ -137,9 +137,9 @@ export const newInvoice: TriggerEvent<InvoiceSettings, InvoiceState, InvoiceRequ
 		return Array.from({ length: state.pages }, (_, index) => ({ page: index + 1 }));
 	},
 
-	async fetch(context, source, request, settings) {
+	async send(context, source, request, settings) {
 		if ('pdfOf' in request) return await fetchPdf(context, source, request.pdfOf);
-		const response = await sendPollRequest(context, source, REQUEST_NAME, {
+		const answer = await sendPollRequest(context, source, REQUEST_NAME, {
 			method: 'GET',
 			url: `${source.baseUrl}/api/Invoices`,
 			qs: {
@@ -150,7 +150,7 @@ export const newInvoice: TriggerEvent<InvoiceSettings, InvoiceState, InvoiceRequ
 			},
 			json: true,
 		});
-		return readList<Invoice>(context, REQUEST_NAME, response);
+		return readList<Invoice>(context, REQUEST_NAME, answer);
 	},
 
 	receive(state, request, answer, settings) {

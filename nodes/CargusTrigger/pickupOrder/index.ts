@@ -108,7 +108,7 @@ export const pickupOrderStatusChanged: TriggerEvent<OrderSettings, OrderState, O
 		return settings.account === undefined ? settings.orderIds : [{ page: 1 }];
 	},
 
-	async fetch(context, source, request, settings) {
+	async send(context, source, request, settings) {
 		if (typeof request !== 'string') {
 			const listed = await sendPollRequest(context, source, REQUEST_NAME, {
 				method: 'GET',
@@ -119,13 +119,13 @@ export const pickupOrderStatusChanged: TriggerEvent<OrderSettings, OrderState, O
 			return readList<JsonObject>(context, REQUEST_NAME, listed);
 		}
 		const orderId = request;
-		const response = await sendPollRequest(context, source, REQUEST_NAME, {
+		const answer = await sendPollRequest(context, source, REQUEST_NAME, {
 			method: 'GET',
 			url: `${source.baseUrl}/api/Orders/GetByOrderId`,
 			qs: { orderId },
 			json: true,
 		});
-		return readObject(context, REQUEST_NAME, response);
+		return readObject(context, REQUEST_NAME, answer);
 	},
 
 	receive(state, request, answer, settings) {

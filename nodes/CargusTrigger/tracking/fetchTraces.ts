@@ -69,13 +69,13 @@ export const TRACKING_REQUEST = 'tracking request';
 
 /** Traces one batch with one request; throws a NodeApiError when the request or its answer fails. */
 export async function traceBatch(this: IPollFunctions, source: Source, batch: readonly string[]): Promise<Map<string, ShipmentTrace>> {
-	const response = await sendPollRequest(this, source, TRACKING_REQUEST, {
+	const answer = await sendPollRequest(this, source, TRACKING_REQUEST, {
 		method: 'GET',
 		url: `${source.baseUrl}${source.withLogin ? ONE_REQUEST_TRACE_PATH : TRACE_WITHOUT_LOGIN_PATH}`,
 		qs: { barCode: `[${batch.join(',')}]` },
 		json: true,
 	});
-	return matchTraces(batch, readList<PackageTrace>(this, TRACKING_REQUEST, response));
+	return matchTraces(batch, readList<PackageTrace>(this, TRACKING_REQUEST, answer));
 }
 
 const DELTA_EVENTS_PATH = '/api/AwbTrace/GetDeltaEvents';
@@ -86,11 +86,11 @@ const DELTA_EVENTS_PATH = '/api/AwbTrace/GetDeltaEvents';
  * or its answer fails.
  */
 export async function traceAccount(this: IPollFunctions, source: Source, from: string, to: string): Promise<DeltaAnswer> {
-	const response = await sendPollRequest(this, source, TRACKING_REQUEST, {
+	const answer = await sendPollRequest(this, source, TRACKING_REQUEST, {
 		method: 'GET',
 		url: `${source.baseUrl}${DELTA_EVENTS_PATH}`,
 		qs: { FromDate: monthDayYear(from), ToDate: monthDayYear(to) },
 		json: true,
 	});
-	return readDeltaRows(readList<unknown>(this, TRACKING_REQUEST, response));
+	return readDeltaRows(readList<unknown>(this, TRACKING_REQUEST, answer));
 }

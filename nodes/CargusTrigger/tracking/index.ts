@@ -147,7 +147,7 @@ export const newTrackingEvent: TriggerEvent<TrackingSettings, WatchState, Tracki
 		return toBatches(toTrace, settings.batchSize);
 	},
 
-	async fetch(context, source, request, settings) {
+	async send(context, source, request, settings) {
 		if (request === 'account') return await traceAccount.call(context, source, settings.account?.from ?? '', settings.account?.to ?? '');
 		return await traceBatch.call(context, source, request);
 	},

@@ -51,7 +51,7 @@ export async function withOrderAndRecipient(
 	const outcomes = await runRequests(context, source, barcodes, {
 		concurrency: CONCURRENT_READS,
 		deadline,
-		fetch: async (barcode) => await rememberedAwbs.read(account, barcode, async () => await readAwb(context, source, barcode)),
+		send: async (barcode) => await rememberedAwbs.read(account, barcode, async () => await readAwb(context, source, barcode)),
 		receive: (barcode, awb) => void found.set(barcode, awb),
 	});
 	const unread = outcomes.filter((outcome) => outcome.done !== true);

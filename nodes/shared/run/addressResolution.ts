@@ -120,8 +120,8 @@ function unique(localities: Locality[]): Locality[] {
 /** The localities of a county, read from Cargus once per execution and county for all the items. */
 async function localitiesOf(context: IExecuteSingleFunctions, countyId: number, credentials: ICredentialDataDecryptedObject): Promise<Locality[]> {
 	return await oncePerExecution(context, `GET /api/Localities?countyId=${countyId}`, async () => {
-		const response = await sendToCargus(context, { method: 'GET', url: '/api/Localities', qs: { countryId: ROMANIA_COUNTRY_ID, countyId }, json: true }, credentials);
-		return localityRecords(response.body)
+		const answer = await sendToCargus(context, { method: 'GET', url: '/api/Localities', qs: { countryId: ROMANIA_COUNTRY_ID, countyId }, json: true }, credentials);
+		return localityRecords(answer.body)
 			.filter((record) => Number(record.LocalityId) > 0 && typeof record.Name === 'string')
 			.map((record) => {
 				const name = String(record.Name);

@@ -15,7 +15,7 @@ import type { Asking } from './asking';
 import { inputStep } from '../form/checks';
 import type { CustomOperation, ItemsOfRequest } from './operationRun';
 import { customOperation } from './operationRun';
-import { withSecretsKept } from '../transport/secretsKept';
+import { credentialsOfItem, errorWithoutSecrets, itemsWithoutSecrets } from '../transport/secretsKept';
 import { boundedForTool, type ToolNarrowing } from './listCut';
 import { isToolNode } from '../values/toolArguments';
 
@@ -115,9 +115,16 @@ export const BINARY_REQUEST: Partial<IHttpRequestOptions> = { encoding: 'arraybu
  */
 function itemsOfRequest(ask: Asking, options: Pick<OperationSpec, 'outputIsSecret' | 'toolNarrowing' | 'toolEmpty' | 'forTool'>): ItemsOfRequest {
 	return async function (this, request) {
-		const asked = await withSecretsKept(this, async (credentials) => await ask.call(this, request, credentials), options);
-		if (!isToolNode(this.getNode())) return asked;
-		const items = options.forTool === undefined ? asked : await options.forTool.call(this, asked, request);
+		const credentials = await credentialsOfItem(this);
+		let asked: INodeExecutionData[];
+		try {
+			asked = await ask.call(this, request, credentials);
+		} catch (error) {
+			throw errorWithoutSecrets(error, credentials);
+		}
+		const kept = options.outputIsSecret ? asked : itemsWithoutSecrets(asked, credentials);
+		if (!isToolNode(this.getNode())) return kept;
+		const items = options.forTool === undefined ? kept : await options.forTool.call(this, kept, request);
 		if (items.length === 0 && options.toolEmpty !== undefined) {
 			return [{ json: { NoneFound: true, Meaning: options.toolEmpty((request.options.qs ?? {}) as IDataObject) } }];
 		}

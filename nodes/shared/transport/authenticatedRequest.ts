@@ -32,7 +32,7 @@ const MAX_TRIES = 3;
  * n8n runs the credential's login (preAuthentication): one login for all the items, executions and
  * polls that meet the refusal, and never more than one for this request. A gateway 401 about the
  * subscription key is answered as it is, with no login.
- * Returns the last response, which may still be "Failed to authenticate!"; throws n8n's error otherwise.
+ * Returns the last answer, which may still be "Failed to authenticate!"; throws n8n's error otherwise.
  * `reference` is the node's credential reference, which a caller sending many requests reads once.
  * Every request goes through the rate-limit gate of its subscription key (rateLimit.ts) with `patience`,
  * by default the item's (its Options' Rate Limit Wait).
@@ -50,10 +50,10 @@ export async function requestWithCredential(
 		// A token from the login refused too: logging in again would not help.
 		const isLastTry = tries === MAX_TRIES || attempt.token === '' || !hasAccount(credentials);
 		try {
-			const response = await readAgainOnReset(request, async () =>
+			const answer = await readAgainOnReset(request, async () =>
 				await throughRateLimit(gateKey, patience, async () => await withToken(context, request, attempt, reference), rateLimitOfError),
 			);
-			if (isLastTry || !isFailedToAuthenticate(response.body)) return response;
+			if (isLastTry || !isFailedToAuthenticate(answer.body)) return answer;
 		} catch (error) {
 			// n8n's helper throws NodeApiErrors, which this hands back as they are; Cargus' own answer goes back whole.
 			if (isLastTry || !isTokenRefusal(error)) throw isAnswered(error) ? error : new NodeApiError(context.getNode(), error as JsonObject);
@@ -75,7 +75,7 @@ async function withToken(
 	credentials: ICredentialDataDecryptedObject,
 	reference: INodeCredentialsDetails | undefined,
 ): Promise<IN8nHttpFullResponse> {
-	const response = (await context.helpers.httpRequestWithAuthentication.call(
+	const answer = (await context.helpers.httpRequestWithAuthentication.call(
 		context,
 		CREDENTIAL_TYPE,
 		// An error status is read here: n8n 1.x's error for it keeps neither the status nor Cargus' message.
@@ -87,8 +87,8 @@ async function withToken(
 			preAuthenticationRetryStatusCode: [],
 		},
 	)) as IN8nHttpFullResponse;
-	if (response.statusCode >= 400) throw answered(response);
-	return response;
+	if (answer.statusCode >= 400) throw answered(answer);
+	return answer;
 }
 
 /**
@@ -98,10 +98,10 @@ async function withToken(
 export async function throughGateOf<T>(
 	context: RequestContext,
 	credentials: ICredentialDataDecryptedObject,
-	send: () => Promise<T>,
+	attempt: () => Promise<T>,
 	patience: Patience = patienceOfItem(context),
 ): Promise<T> {
-	return await throughRateLimit(gateKeyOf(credentials), patience, send, rateLimitOfError);
+	return await throughRateLimit(gateKeyOf(credentials), patience, attempt, rateLimitOfError);
 }
 
 /** A 429 of the gateway, thrown as Cargus' answer with an error status. */

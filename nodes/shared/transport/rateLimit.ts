@@ -112,7 +112,7 @@ export function gateKeyOf(credentials: ICredentialDataDecryptedObject): string {
 export async function throughRateLimit<T>(
 	gateKey: string,
 	patience: Patience,
-	send: () => Promise<T>,
+	attempt: () => Promise<T>,
 	rateLimitOf: (outcome: Outcome<T>) => RateLimited | undefined,
 ): Promise<T> {
 	const gate = gateOf(gateKey);
@@ -121,7 +121,7 @@ export async function throughRateLimit<T>(
 		const { startedMs } = underWay;
 		let outcome: Outcome<T>;
 		try {
-			outcome = { value: await send() };
+			outcome = { value: await attempt() };
 		} catch (error) {
 			outcome = { error };
 		}

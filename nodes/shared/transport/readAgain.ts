@@ -9,10 +9,10 @@ const READS = new Set(['GET', 'HEAD']);
  * connection as it is reused, a connection queue overflowing under thousands of items): reading twice changes
  * nothing. Anything else (an AWB made, a pickup ordered) is never sent twice.
  */
-export async function readAgainOnReset<T>(request: Pick<IHttpRequestOptions, 'method'>, send: () => Promise<T>): Promise<T> {
+export async function readAgainOnReset<T>(request: Pick<IHttpRequestOptions, 'method'>, attempt: () => Promise<T>): Promise<T> {
 	const isRead = READS.has(String(request.method ?? 'GET').toUpperCase());
 	// The caller turns what fails into n8n's error.
-	return await send().catch(async (error: unknown) => (isRead && isResetBeforeAnswer(error) ? await send() : await Promise.reject(error)));
+	return await attempt().catch(async (error: unknown) => (isRead && isResetBeforeAnswer(error) ? await attempt() : await Promise.reject(error)));
 }
 
 function isResetBeforeAnswer(error: unknown): boolean {

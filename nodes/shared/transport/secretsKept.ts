@@ -4,29 +4,25 @@ import { CREDENTIAL_TYPE } from '../cargus/credentials';
 import { outputSecretsOf, redactError, redactOutputItems, secretsOf } from './redact';
 import { newestTokenFor } from './tokenCache';
 
-/**
- * Reads the Cargus API credential once for the item and runs `ask` with it. An error loses every secret; the
- * output items keep what Cargus sent except a value that carries a secret beyond doubt (redact.ts). A login
- * while asking gives this process a new token that the answer may quote: it counts as a secret too.
- */
-export async function withSecretsKept(
-	context: IExecuteSingleFunctions,
-	ask: (credentials: ICredentialDataDecryptedObject) => Promise<INodeExecutionData[]>,
-	options: { outputIsSecret?: boolean } = {},
-): Promise<INodeExecutionData[]> {
-	let credentials: ICredentialDataDecryptedObject;
+/** The Cargus API credential, read once for the item; an error reading it loses every secret. */
+export async function credentialsOfItem(context: IExecuteSingleFunctions): Promise<ICredentialDataDecryptedObject> {
 	try {
-		credentials = await context.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL_TYPE);
+		return await context.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL_TYPE);
 	} catch (error) {
 		throw redactError(error, []);
 	}
-	let items;
-	try {
-		items = await ask(credentials);
-	} catch (error) {
-		throw redactError(error, secretsOf(...credentialsAfterSending(credentials)));
-	}
-	if (options.outputIsSecret) return items;
+}
+
+/** The item's error without the credential's secrets, the token a login while asking got included. */
+export function errorWithoutSecrets<T>(error: T, credentials: ICredentialDataDecryptedObject): T {
+	return redactError(error, secretsOf(...credentialsAfterSending(credentials)));
+}
+
+/**
+ * The item's output items as Cargus sent them, except a value that carries a secret beyond doubt (redact.ts); a login
+ * while asking gives this process a new token that the answer may quote: it counts as a secret too.
+ */
+export function itemsWithoutSecrets(items: INodeExecutionData[], credentials: ICredentialDataDecryptedObject): INodeExecutionData[] {
 	return redactOutputItems(items, outputSecretsOf(...credentialsAfterSending(credentials)));
 }
 

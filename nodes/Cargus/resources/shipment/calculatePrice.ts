@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { withAddressesResolved, type AddressPlace } from '../../../shared/run/addressResolution';
-import { nestedBody, oneWayToRepay, serviceField, weighPrice } from '../../../shared/form/awb';
+import { nestedBody, oneWayToRepay, serviceField, weighPrice } from './awbForm/awb';
 import { field, toBody } from '../../../shared/form/field';
 import { additionalFields, pickupLocationField } from '../../../shared/form/fields';
 import { operation } from '../../../shared/run/operation';
 import { oneRecordWith } from '../../../shared/run/output';
-import { priceTableField, shipmentOptionFields } from '../../../shared/form/priceFields';
+import { priceTableField, shipmentOptionFields } from './awbForm/priceFields';
 import { weightUnitField } from '../../../shared/form/weights';
 import { withWeight } from '../../../shared/run/weightReport';
 import { CURRENCY, PRICE_PARTS } from '../../../shared/cargus/money';

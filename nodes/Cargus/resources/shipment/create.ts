@@ -1,14 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { withAddressesResolved, type AddressPlace } from '../../../shared/run/addressResolution';
-import { nestedBody, oneWayToRepay, piecesToBody, serviceField, SHIP_AND_GO_SERVICE } from '../../../shared/form/awb';
+import { nestedBody, oneWayToRepay, piecesToBody, serviceField, SHIP_AND_GO_SERVICE } from './awbForm/awb';
 import { field, toBody } from '../../../shared/form/field';
 import { additionalFields, pickupLocationField } from '../../../shared/form/fields';
 import { withMappingMode } from '../../../shared/form/itemMapping';
 import { operation } from '../../../shared/run/operation';
 import { awbCreated } from '../../../shared/run/output';
 import { CURRENCY, PRICE_PARTS } from '../../../shared/cargus/money';
-import { priceTableField, shipmentOptionFields } from '../../../shared/form/priceFields';
+import { priceTableField, shipmentOptionFields } from './awbForm/priceFields';
 import { weightUnitField } from '../../../shared/form/weights';
 import { withWeight } from '../../../shared/run/weightReport';
 import { LOOKBACK_DAYS, askOncePerOrder } from './oncePerOrder/oncePerOrder';

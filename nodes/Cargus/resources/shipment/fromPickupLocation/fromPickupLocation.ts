@@ -18,8 +18,8 @@ export const askFromPickupLocation: Asking = async function (this, requestData, 
 	requireAccount(this, credentials);
 	const locationId = Number(body[FROM_LOCATION_PROPERTY]);
 	const locations = await oncePerExecution(this, 'GET /api/PickupLocations', async () => {
-		const response = await sendToCargus(this, { method: 'GET', url: '/api/PickupLocations', json: true }, credentials);
-		return (Array.isArray(response.body) ? response.body : []) as IDataObject[];
+		const answer = await sendToCargus(this, { method: 'GET', url: '/api/PickupLocations', json: true }, credentials);
+		return (Array.isArray(answer.body) ? answer.body : []) as IDataObject[];
 	});
 	const location = locations.find((entry) => Number(entry.LocationId) === locationId);
 	if (!location || !Number(location.LocalityId)) {

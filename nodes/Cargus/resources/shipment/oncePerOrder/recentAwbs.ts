@@ -233,6 +233,6 @@ function barcodeOf(record: IDataObject | undefined): string {
 
 async function pageOf(context: IExecuteSingleFunctions, credentials: ICredentialDataDecryptedObject, day: string, pageNumber: number): Promise<IDataObject[]> {
 	const qs = { FromDate: day, ToDate: day, itemsPerPage: PAGE_SIZE, pageNumber };
-	const response = await sendToCargus(context, { method: 'GET', url: '/api/Awbs/GetByDate', qs, json: true }, credentials);
-	return Array.isArray(response.body) ? (response.body as IDataObject[]) : [];
+	const answer = await sendToCargus(context, { method: 'GET', url: '/api/Awbs/GetByDate', qs, json: true }, credentials);
+	return Array.isArray(answer.body) ? (answer.body as IDataObject[]) : [];
 }

@@ -85,8 +85,8 @@ export async function forEachAwbMade(
 ): Promise<void> {
 	const query = { FromDate: monthDayYear(days.from), ToDate: monthDayYear(days.through), itemsPerPage: PAGE_SIZE };
 	for (let pageNumber = 1; ; pageNumber++) {
-		const response = await sendToCargus(context, { method: 'GET', url: '/api/Awbs/GetByDate', qs: { ...query, pageNumber }, json: true }, credentials);
-		const page = Array.isArray(response.body) ? (response.body as IDataObject[]) : [];
+		const answer = await sendToCargus(context, { method: 'GET', url: '/api/Awbs/GetByDate', qs: { ...query, pageNumber }, json: true }, credentials);
+		const page = Array.isArray(answer.body) ? (answer.body as IDataObject[]) : [];
 		for (const awb of page) {
 			const reference = String(awb?.CustomString ?? '').trim();
 			if (reference !== '') visit(awb, reference);

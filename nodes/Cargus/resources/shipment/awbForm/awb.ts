@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import type { Destination } from './field';
-import { field } from './field';
-import { refuse } from '../values/refusal';
-import { fieldLabel } from './itemMapping';
-import { asGiven, gramsOf, kilogramsSent, rememberWeight, unitOf } from './weights';
+import type { Destination } from '../../../../shared/form/field';
+import { field } from '../../../../shared/form/field';
+import { refuse } from '../../../../shared/values/refusal';
+import { fieldLabel } from '../../../../shared/form/itemMapping';
+import { asGiven, gramsOf, kilogramsSent, rememberWeight, unitOf } from '../../../../shared/form/weights';
 
 /*
  * What an AWB (and its price) needs besides plain fields: the services and their limits, names given instead

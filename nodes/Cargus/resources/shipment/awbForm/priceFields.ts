@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { field, toBody } from './field';
+import { field, toBody } from '../../../../shared/form/field';
 
 /*
  * The options an AWB and its price share (Shipment › Create and Shipment › Calculate Price), each sent under
