@@ -56,11 +56,17 @@ async function freeBase(): Promise<number> {
 
 async function startNpm(env: Record<string, string>, args: string[] = []): Promise<Script> {
 	const start = runScript('start', args, env);
-	// npm start imports the examples and starts n8n: over 400 s at a load of 36 (CI beside other work).
-	await waitFor('npm start to say it is ready', 900_000, async () => {
-		if (!running(start)) throw new Error(`npm start exited (${String(start.child.exitCode)}):\n${start.output().slice(-2000)}`);
-		return /\nReady in [\d.]+s/.test(start.output()) ? true : undefined;
-	});
+	try {
+		// npm start imports the examples and starts n8n: over 400 s at a load of 36 (CI beside other work).
+		await waitFor('npm start to say it is ready', 900_000, async () => {
+			if (!running(start)) throw new Error(`npm start exited (${String(start.child.exitCode)}):\n${start.output().slice(-2000)}`);
+			return /\nReady in [\d.]+s/.test(start.output()) ? true : undefined;
+		});
+	} catch (error) {
+		// Stopped as the check's own starts are: a start that never said it is ready was left running with its n8n (CI at 0596f35).
+		if (running(start)) await ctrlC(start).catch((stopError: unknown) => say(`  | npm start: ${String(stopError)}`));
+		throw error;
+	}
 	return start;
 }
 
