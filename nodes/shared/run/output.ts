@@ -59,10 +59,10 @@ export function oneRecordWith(key: string): Output {
 		if (isEmptyAnswer(response)) return [];
 		const { body } = response;
 		failOnErrorBody(this, body);
-		if (body === null || typeof body !== 'object' || Array.isArray(body) || !(key in body)) {
+		if (!isRecord(body) || !(key in body)) {
 			throw unexpected(this, body, `a record with ${key}`);
 		}
-		return [{ json: body as IDataObject }];
+		return [{ json: body }];
 	};
 }
 
@@ -146,7 +146,7 @@ export const awbCreated: Output = async function (this, _items, response) {
 /** The first AWB record of a WithGetAwb answer (a list, or one record), if the answer is one. */
 function createdRecordOf(body: unknown): IDataObject | undefined {
 	const first: unknown = Array.isArray(body) ? body[0] : body;
-	return first !== null && typeof first === 'object' && !Array.isArray(first) && 'BarCode' in first ? (first as IDataObject) : undefined;
+	return isRecord(first) && 'BarCode' in first ? first : undefined;
 }
 
 function isBlankValue(value: unknown): boolean {
