@@ -6,6 +6,7 @@ import { outcomeOf, type Outcome } from '../../../../shared/cargus/outcome';
 import { sendToCargus } from '../../../../shared/transport/send';
 import { parseCargusDate } from '../../../../shared/values/cargusDate';
 import { isToolNode } from '../../../../shared/values/toolArguments';
+import { isRecord } from '../../../../shared/values/values';
 
 /*
  * Get Delivery Picture, when Cargus has no picture (204, or JSON null), says why, from the AWB's trace: an AWB
@@ -34,8 +35,8 @@ function barcodeKey(value: unknown): string {
 async function storyOf(context: IExecuteSingleFunctions, barcode: string, credentials: ICredentialDataDecryptedObject): Promise<Story> {
 	const answer = await sendToCargus(context, { method: 'GET', url: '/api/AwbTrace', qs: { barCode: `[${barcode}]` }, headers: { Accept: 'application/json' }, json: true }, credentials);
 	const body = answer.body as unknown;
-	const traces = (Array.isArray(body) ? body : body !== null && typeof body === 'object' ? [body] : []) as IDataObject[];
-	const trace = traces.find((entry) => entry !== null && typeof entry === 'object' && barcodeKey(entry.Code) === barcodeKey(barcode));
+	const traces: unknown[] = Array.isArray(body) ? body : [body];
+	const trace = traces.find((entry): entry is IDataObject => isRecord(entry) && barcodeKey(entry.Code) === barcodeKey(barcode));
 	if (trace === undefined) return { known: false };
 	const events = (Array.isArray(trace.Event) ? trace.Event : []) as IDataObject[];
 	return {

@@ -4,7 +4,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, IExecuteSingleFunctio
 import { sendToCargus } from '../../../../shared/transport/send';
 import { withUsableToken } from '../../../../shared/transport/tokenCache';
 import { monthDayYear } from '../../../../shared/values/cargusDate';
-import { isDeleted, liveAwbOf } from './awbRecord';
+import { isDeleted, liveAwbOf } from './liveAwb';
 
 /*
  * The account's AWBs of yesterday and today, for Create's look for an AWB already made for an order: what Cargus
