@@ -16,14 +16,9 @@ import {
 	PRODUCTION_BASE_URL,
 	TEST_BASE_URL,
 } from '../nodes/shared/cargus/baseUrl';
-import {
-	AUTOMATIC_LOGIN,
-	hasAccount,
-	LEGAL_ENTITY_LOGIN,
-	STANDARD_LOGIN,
-	SUBSCRIPTION_KEY_ADVICE,
-	subscriptionKeyRejected,
-} from '../nodes/shared/transport/login';
+import { AUTOMATIC_LOGIN, LEGAL_ENTITY_LOGIN, STANDARD_LOGIN } from '../nodes/shared/cargus/credentials';
+import { SUBSCRIPTION_KEY_ADVICE, subscriptionKeyRejected } from '../nodes/shared/transport/errors';
+import { hasAccount } from '../nodes/shared/transport/login';
 import { renewToken } from '../nodes/shared/transport/tokenCache';
 
 // The test's login carries only the key, at the path the Account Type gives (authentication.ts); the key-only test, only the key.

@@ -1,6 +1,5 @@
 import {
 	NodeConnectionTypes,
-	NodeOperationError,
 	type INodeExecutionData,
 	type INodeProperties,
 	type INodeType,
@@ -9,6 +8,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import { refuseSetting } from '../shared/values/refusal';
 import { fetchTestEvent, pollEvent } from './poll';
 import { triggerEvents } from './triggerEvents';
 
@@ -60,7 +60,7 @@ export class CargusTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const chosen = this.getNodeParameter('event', triggerEvents[0].option.value) as string;
 		const event = triggerEvents.find((candidate) => candidate.option.value === chosen);
-		if (event === undefined) throw new NodeOperationError(this.getNode(), `Unknown event "${chosen}"`, { description: 'Choose an event in Trigger On.' });
+		if (event === undefined) throw refuseSetting(this.getNode(), `Unknown event "${chosen}"`, 'Choose an event in Trigger On.');
 		if (this.getMode() === 'manual') return await fetchTestEvent.call(this, event);
 		return await pollEvent.call(this, event);
 	}

@@ -1,5 +1,6 @@
-import { NodeOperationError, type IDataObject, type INodeProperties, type IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
 
+import { refuseSetting } from '../shared/values/refusal';
 import { isBlank, readBarcodes } from '../shared/values/values';
 import type { CommonSettings } from './triggerEvent';
 
@@ -30,7 +31,7 @@ export function watchedBarcodes(context: IPollFunctions, parameter: string): str
 	if (isBlank(value)) return [];
 	const reading = readBarcodes(value, false);
 	if ('problem' in reading) {
-		throw new NodeOperationError(context.getNode(), `Barcodes: ${reading.problem}`, { description: `Fix the Barcodes parameter: ${reading.allowed}.` });
+		throw refuseSetting(context.getNode(), `Barcodes: ${reading.problem}`, `Fix the Barcodes parameter: ${reading.allowed}.`);
 	}
 	return reading.value;
 }

@@ -1,5 +1,7 @@
-import { NodeOperationError, type INodeExecutionData, type IPollFunctions, type NodeApiError } from 'n8n-workflow';
+import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import { everyRequestFailed, nodeError } from '../shared/transport/errors';
+import { refuseSetting } from '../shared/values/refusal';
 import { redactItems } from './redactedItems';
 import { runRequests } from './requestPool';
 import { readSource } from './source';
@@ -29,6 +31,7 @@ export async function pollEvent(this: IPollFunctions, event: AnyTriggerEvent): P
 	const source = await readSource.call(this, settings.timeoutMs, deadline);
 	const changes: unknown[] = [];
 	const outcomes = await runRequests(this, source, requests, {
+		requestName: event.requestName,
 		concurrency: event.concurrency,
 		deadline,
 		send: async (request) => await event.send(this, source, request, settings),
@@ -43,11 +46,7 @@ export async function pollEvent(this: IPollFunctions, event: AnyTriggerEvent): P
 	const failed = attempted.filter((outcome) => outcome.error !== undefined);
 	if (attempted.length > 0 && failed.length === attempted.length) {
 		// Nothing was learned and no state changed: n8n records the failure and the next poll retries.
-		const error = failed[0].error as NodeApiError;
-		error.description = [error.description, `All ${attempted.length} ${event.requestName}s of this poll failed; nothing was recorded and the next poll tries again.`]
-			.filter(Boolean)
-			.join(' ');
-		throw error;
+		throw everyRequestFailed(failed[0].error!, attempted.length, event.requestName);
 	}
 	if (failed.length > 0) {
 		this.logger.warn(
@@ -69,12 +68,13 @@ export async function fetchTestEvent(this: IPollFunctions, event: AnyTriggerEven
 	const state = event.openState({}, settings);
 	const requests = event.plan(state, settings);
 	if (requests.length === 0 && event.nothingToWatch) {
-		throw new NodeOperationError(this.getNode(), event.nothingToWatch.message, { description: event.nothingToWatch.description });
+		throw refuseSetting(this.getNode(), event.nothingToWatch.message, event.nothingToWatch.description);
 	}
 	const deadline = Date.now() + pollBudgetMs(this) * BUDGET_SHARE;
 	const source = await readSource.call(this, settings.timeoutMs, deadline);
 	let newest: { change: unknown } | undefined;
 	const outcomes = await runRequests(this, source, requests, {
+		requestName: event.requestName,
 		concurrency: 1,
 		deadline,
 		maxRequests: TEST_EVENT_REQUESTS,
@@ -92,6 +92,6 @@ export async function fetchTestEvent(this: IPollFunctions, event: AnyTriggerEven
 		if (completed !== undefined) return [redactItems(source, [event.toItem(completed, settings)])];
 	}
 	const failed = outcomes.find((outcome) => outcome.error !== undefined);
-	if (failed) throw failed.error as NodeApiError;
-	throw new NodeOperationError(this.getNode(), event.noTestEvent.message, { description: event.noTestEvent.description });
+	if (failed?.error) throw failed.error;
+	throw nodeError(this, event.noTestEvent);
 }

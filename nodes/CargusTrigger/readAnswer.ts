@@ -1,10 +1,9 @@
 import type { IN8nHttpFullResponse, IPollFunctions, JsonObject } from 'n8n-workflow';
 
 import { isEmptyAnswer, jsonBodyOf } from '../shared/answers/answer';
-import { errorInBody, unexpectedAnswer } from '../shared/transport/errors';
+import { errorInBody, errorOf, unexpectedAnswer } from '../shared/transport/errors';
 import { serviceMessageOf } from '../shared/cargus/serviceMessage';
 import { isRecord } from '../shared/values/values';
-import { requestError } from './requestError';
 
 const LIST = 'a list';
 const RECORD = 'a record';
@@ -32,5 +31,5 @@ function readJson(response: IN8nHttpFullResponse): unknown {
 
 function notWhatWasAsked(context: IPollFunctions, requestName: string, response: IN8nHttpFullResponse, value: unknown, expected: string) {
 	const explanation = errorInBody(value) ?? unexpectedAnswer(value, expected);
-	return requestError(context, requestName, { ...explanation, httpCode: String(response.statusCode ?? 200) });
+	return errorOf(context, { ...explanation, httpCode: String(response.statusCode ?? 200) }, { poll: requestName });
 }

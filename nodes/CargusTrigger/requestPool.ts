@@ -1,6 +1,8 @@
-import type { IPollFunctions, NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type IPollFunctions } from 'n8n-workflow';
 
-import { redactedError } from './requestError';
+import { cargusError } from '../shared/transport/errors';
+import { redactError, secretsOf } from '../shared/transport/redact';
+import { credentialsAfterSending } from '../shared/transport/secretsKept';
 import type { Source } from './source';
 
 /** What one request of a poll came to. */
@@ -8,12 +10,14 @@ export interface RequestOutcome<Request> {
 	request: Request;
 	/** The answer was received and handed on. */
 	done?: boolean;
-	error?: NodeApiError;
+	error?: NodeApiError | NodeOperationError;
 	/** Not sent because the poll's time budget ran out, or Cargus' rate limit outlasted it; the next poll asks again. */
 	skipped?: boolean;
 }
 
 export interface RunOptions<Request, Answer> {
+	/** What a request is called in messages ("tracking request"). */
+	requestName: string;
 	concurrency: number;
 	/** Epoch ms after which no request is started. */
 	deadline: number;
@@ -73,9 +77,9 @@ export async function runRequests<Request, Answer>(
 			try {
 				answer = await options.send(request);
 			} catch (error) {
-				const apiError = redactedError(context, source, error);
-				rateLimited ||= apiError.httpCode === '429';
-				settle(index, { request, error: apiError });
+				const failed = failedRequest(context, source, options.requestName, error);
+				rateLimited ||= failed instanceof NodeApiError && failed.httpCode === '429';
+				settle(index, { request, error: failed });
 				continue;
 			}
 			settle(index, { request, done: true }, { answer });
@@ -101,4 +105,13 @@ export async function runRequests<Request, Answer>(
 	await done;
 	if (failure !== undefined) throw failure.error;
 	return outcomes;
+}
+
+/**
+ * A failed request's error as errors.ts made it (anything else explained there), free of the credential's secrets and
+ * of a token got while sending: an answer it quotes may hold one.
+ */
+function failedRequest(context: IPollFunctions, source: Source, requestName: string, error: unknown): NodeApiError | NodeOperationError {
+	const made = error instanceof NodeApiError || error instanceof NodeOperationError ? error : cargusError(context, error, source.credentials, { poll: requestName });
+	return redactError(made, secretsOf(...credentialsAfterSending(source.credentials)));
 }

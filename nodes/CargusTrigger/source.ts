@@ -1,15 +1,10 @@
-import {
-	NodeOperationError,
-	type ICredentialDataDecryptedObject,
-	type INodeCredentialsDetails,
-	type IPollFunctions,
-} from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, INodeCredentialsDetails, IPollFunctions } from 'n8n-workflow';
 
 import { credentialReferenceOf } from '../shared/transport/authenticatedRequest';
-import { baseUrlOf } from '../shared/cargus/baseUrl';
 import { CREDENTIAL_TYPE } from '../shared/cargus/credentials';
 import { hasAccount } from '../shared/transport/login';
 import { patienceFor, type Patience } from '../shared/transport/rateLimit';
+import { baseUrlFor } from '../shared/transport/send';
 
 /** Where and how a poll sends its requests, from the Cargus API credential read once per poll. */
 export interface Source {
@@ -26,14 +21,7 @@ export interface Source {
 
 export async function readSource(this: IPollFunctions, timeoutMs: number, deadline: number): Promise<Source> {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	let baseUrl: string;
-	try {
-		baseUrl = baseUrlOf(credentials);
-	} catch (error) {
-		throw new NodeOperationError(this.getNode(), (error as Error).message, {
-			description: 'Open the Cargus API credential and fill in its Base URL.',
-		});
-	}
+	const baseUrl = baseUrlFor(this, credentials, 'Open the Cargus API credential and fill in its Base URL.');
 	const patience = patienceFor(Infinity, undefined, deadline);
 	return { credentials, reference: credentialReferenceOf(this), baseUrl, withLogin: hasAccount(credentials), timeoutMs, patience };
 }

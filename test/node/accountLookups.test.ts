@@ -28,7 +28,7 @@ test('Pickup Location logs in at most once for the list, and the next list reuse
 test('Pickup Location with a key-only credential says in the list that a login is needed, and sends nothing', async () => {
 	await sandbox.control.clearRequests();
 	expect(await loadOptions('getPickupLocations', form(), sandboxCredential(sandbox.url, KEY_ONLY))).toEqual([
-		expect.objectContaining({ name: 'Cargus lists the pickup locations only after a login: add the account\'s Username and Password to the Cargus API credential', value: '' }),
+		expect.objectContaining({ name: 'The list of pickup locations needs a Cargus login, but the Cargus API credential has no Username', value: '' }),
 	]);
 	expect(await sandbox.control.requests()).toEqual([]);
 });

@@ -118,7 +118,7 @@ describe('a list that cannot load is one entry saying why, with an empty value',
 		for (const [method, what] of [['getPickupLocations', 'pickup locations'], ['getRecipientStreets', 'streets'], ['getPriceTables', 'price tables']]) {
 			const options = await loadOptions(method, { ...CREATE, recipientCountyId: CLUJ, recipientLocalityId: CLUJ_NAPOCA }, sandboxCredential(sandbox.url, KEY_ONLY));
 			expect(options).toEqual([
-				expect.objectContaining({ name: `Cargus lists the ${what} only after a login: add the account's Username and Password to the Cargus API credential`, value: '' }),
+				expect.objectContaining({ name: `The list of ${what} needs a Cargus login, but the Cargus API credential has no Username`, value: '' }),
 			]);
 		}
 	});

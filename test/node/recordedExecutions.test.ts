@@ -9,7 +9,8 @@
  * give the recorded options and send the recorded requests.
  *
  * Recorded at commit 55e1a36 (before the refactor); executions pass unchanged on later commits. Nine lookups were
- * changed on purpose by 1719f6a and are recorded before and after it (recorded/lookups.json, "changedBy").
+ * changed on purpose by 1719f6a and two by issue 64 (one text for a credential without a Username; the login's
+ * unreachable host in the words of any request's), each recorded before and after (recorded/lookups.json, "changedBy").
  * `CARGUS_RECORD=1 npx jest test/node/recordedExecutions.test.ts` records again: only for a change of behaviour an
  * issue asks for, named in its commit (a recording on a later commit writes lookups without their "changedBy").
  */
@@ -320,7 +321,8 @@ const LOOKUPS: Lookup[] = [
 
 /**
  * A lookup's recorded outcome: as at 55e1a36, or, where a later commit changed it on purpose, both, with that commit
- * (1719f6a: a list that cannot load says the node's explanation of the failure; the locality lists send only the key).
+ * (1719f6a: a list that cannot load says the node's explanation of the failure; the locality lists send only the key;
+ * issue 64: errors.ts' one text for a credential without a Username, and for a login that reaches no host).
  */
 type RecordedLookup = unknown;
 interface ChangedLookup {

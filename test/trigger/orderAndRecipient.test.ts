@@ -89,7 +89,7 @@ test('Add Order and Recipient with a credential without a login account fails th
 	const trigger = new TriggerHarness(sandboxCredential(sandbox.url, { username: '', password: '' }), { ...ON, watch: 'list', barcodes: (await sandbox.control.addShipments({ scenario: 'delivered', stepMinutes: 1 }))[0].barcode });
 	await sandbox.control.advanceClock({ minutes: 10 });
 	trigger.parameters = { ...trigger.parameters, options: { ...ON.options, emitExisting: true } };
-	await expect(trigger.poll()).rejects.toThrow('Add Order and Recipient needs a login account');
+	await expect(trigger.poll()).rejects.toThrow('Add Order and Recipient needs a Cargus login, but the Cargus API credential has no Username');
 	expect(trigger.staticData).toEqual({});
 }, 60_000);
 

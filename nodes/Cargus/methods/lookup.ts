@@ -1,10 +1,10 @@
-import type { ICredentialDataDecryptedObject, IDataObject, ILoadOptionsFunctions, INodePropertyOptions, NodeApiError } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, ILoadOptionsFunctions, INodePropertyOptions, NodeOperationError } from 'n8n-workflow';
 
 import { credentialReferenceOf } from '../../shared/transport/authenticatedRequest';
 import { CREDENTIAL_TYPE } from '../../shared/cargus/credentials';
 import { hasAccount } from '../../shared/transport/login';
-import { outputSecretsOf, redact, redactOutputValue, secretsOf } from '../../shared/transport/redact';
+import { noAccount } from '../../shared/transport/errors';
+import { outputSecretsOf, redactOutputValue } from '../../shared/transport/redact';
 import { credentialsAfterSending } from '../../shared/transport/secretsKept';
 import { sendToCargus, type Carrying } from '../../shared/transport/send';
 
@@ -22,7 +22,7 @@ export interface LookupAnswer {
 export async function lookup(context: ILoadOptionsFunctions, what: string, url: string, qs: IDataObject = {}): Promise<LookupAnswer> {
 	const credentials = await context.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL_TYPE);
 	if (!hasAccount(credentials)) {
-		throw new NodeOperationError(context.getNode(), `Cargus lists the ${what} only after a login: add the account's Username and Password to the Cargus API credential`);
+		throw noAccount(context, `The list of ${what}`);
 	}
 	const body = await listBody(context, what, url, qs, credentials);
 	const secrets = outputSecretsOf(...credentialsAfterSending(credentials));
@@ -30,7 +30,7 @@ export async function lookup(context: ILoadOptionsFunctions, what: string, url: 
 	return { rows, shown: (value) => String(redactOutputValue(value === null || value === undefined ? '' : String(value), secrets)) };
 }
 
-/** The body of a list's answer, or the error saying why the list did not load: the sender's explanation, never a secret. */
+/** The body of a list's answer, or the error saying why the list did not load: the sender's explanation naming the list, never a secret. */
 export async function listBody(
 	context: ILoadOptionsFunctions,
 	what: string,
@@ -39,15 +39,8 @@ export async function listBody(
 	credentials: ICredentialDataDecryptedObject,
 	carrying: Carrying = 'token',
 ): Promise<unknown> {
-	try {
-		return (await sendToCargus(context, { method: 'GET', url, qs, headers: { Accept: 'application/json' }, json: true }, credentials, { carrying })).body;
-	} catch (error) {
-		const secrets = secretsOf(...credentialsAfterSending(credentials));
-		const { message, description } = error as NodeApiError | NodeOperationError;
-		throw new NodeOperationError(context.getNode(), redact(`Could not load the ${what} from Cargus: ${message}`, secrets), {
-			description: description ? redact(description, secrets) : undefined,
-		});
-	}
+	const request = { method: 'GET' as const, url, qs, headers: { Accept: 'application/json' }, json: true };
+	return (await sendToCargus(context, request, credentials, { carrying, caller: { list: what } })).body;
 }
 
 /**

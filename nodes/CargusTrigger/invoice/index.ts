@@ -3,9 +3,8 @@ import type { IBinaryData, IDataObject, IPollFunctions } from 'n8n-workflow';
 import { dayOf, latestServiceDay } from '../idSet';
 import { cargusDay } from '../../shared/values/cargusDate';
 import { commonSettings, numberOr, optionsOf } from '../parameters';
-import { unexpectedAnswer } from '../../shared/transport/errors';
+import { errorOf, unexpectedAnswer } from '../../shared/transport/errors';
 import { readList } from '../readAnswer';
-import { requestError } from '../requestError';
 import { sendPollRequest } from '../sendRequest';
 import type { Source } from '../source';
 import type { CommonSettings, TriggerEvent } from '../triggerEvent';
@@ -72,7 +71,7 @@ async function fetchPdf(context: IPollFunctions, source: Source, invoice: Invoic
 	const body = answer.body as unknown;
 	const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body instanceof ArrayBuffer ? new Uint8Array(body) : String(body ?? ''));
 	if (!isPdf(bytes)) {
-		throw requestError(context, REQUEST_NAME, { ...unexpectedAnswer(bytes, `the PDF of invoice ${idOf(invoice)}`), httpCode: String(answer.statusCode) });
+		throw errorOf(context, { ...unexpectedAnswer(bytes, `the PDF of invoice ${idOf(invoice)}`), httpCode: String(answer.statusCode) }, { poll: REQUEST_NAME });
 	}
 	return await context.helpers.prepareBinaryData(bytes, fileNameOf(invoice), 'application/pdf');
 }

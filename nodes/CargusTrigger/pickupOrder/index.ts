@@ -1,6 +1,7 @@
-import { NodeOperationError, type IDataObject, type IPollFunctions, type JsonObject } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions, JsonObject } from 'n8n-workflow';
 
 import { PICKUP_ORDER_CODES, withMeanings } from '../../shared/cargus/codeMeanings';
+import { refuseSetting } from '../../shared/values/refusal';
 import { isBlank } from '../../shared/values/values';
 import { dayOf, latestServiceDay } from '../idSet';
 import { cargusDay } from '../../shared/values/cargusDate';
@@ -40,9 +41,11 @@ function readOrderIds(context: IPollFunctions): string[] {
 		const text = String(entry ?? '').trim();
 		if (text === '') continue;
 		if (!/^\d{1,10}$/.test(text) || Number(text) < 1 || Number(text) > 2_147_483_647) {
-			throw new NodeOperationError(context.getNode(), `"${text}" is not a pickup order ID`, {
-				description: 'Fix the Order IDs parameter: each ID is a whole number (the OrderId Cargus gave the order), separated by commas or new lines.',
-			});
+			throw refuseSetting(
+				context.getNode(),
+				`"${text}" is not a pickup order ID`,
+				'Fix the Order IDs parameter: each ID is a whole number (the OrderId Cargus gave the order), separated by commas or new lines.',
+			);
 		}
 		if (!ids.includes(String(Number(text)))) ids.push(String(Number(text)));
 	}

@@ -1,8 +1,9 @@
-import { NodeOperationError, type IPollFunctions, type NodeApiError } from 'n8n-workflow';
+import type { IPollFunctions } from 'n8n-workflow';
 
 import { awbAccountOf, awbRecordOf } from '../../shared/answers/awbRecord';
 import { rememberedAwbs } from '../../shared/answers/rememberedAwbs';
 import { orderAndRecipientOf, type OrderAndRecipient } from '../../shared/cargus/orderAndRecipient';
+import { everyRequestFailed, noAccount } from '../../shared/transport/errors';
 import { readList } from '../readAnswer';
 import { runRequests } from '../requestPool';
 import { sendPollRequest } from '../sendRequest';
@@ -41,14 +42,13 @@ export async function withOrderAndRecipient(
 ): Promise<FoundEvent[]> {
 	if (!settings.orderAndRecipient || changes.length === 0) return changes;
 	if (!source.withLogin) {
-		throw new NodeOperationError(context.getNode(), 'Add Order and Recipient needs a login account', {
-			description: 'Cargus answers an AWB\'s order and recipient only with a login: fill in Username and Password in the Cargus API credential, or turn the option off.',
-		});
+		throw noAccount(context, 'Add Order and Recipient', 'Or turn the option off: Cargus answers an AWB\'s order and recipient only with a login.');
 	}
 	const account = awbAccountOf(source.credentials);
 	const barcodes = [...new Set(changes.map((change) => change.event.barcode))];
 	const found = new Map<string, OrderAndRecipient>();
 	const outcomes = await runRequests(context, source, barcodes, {
+		requestName: AWB_READ,
 		concurrency: CONCURRENT_READS,
 		deadline,
 		send: async (barcode) => await rememberedAwbs.read(account, barcode, async () => await readAwb(context, source, barcode)),
@@ -58,11 +58,7 @@ export async function withOrderAndRecipient(
 	const failed = unread.filter((outcome) => outcome.error !== undefined);
 	const attempted = outcomes.filter((outcome) => !outcome.skipped);
 	if (attempted.length > 0 && failed.length === attempted.length) {
-		const error = failed[0].error as NodeApiError;
-		error.description = [error.description, `All ${attempted.length} AWB reads of this poll failed; nothing was recorded and the next poll tries again.`]
-			.filter(Boolean)
-			.join(' ');
-		throw error;
+		throw everyRequestFailed(failed[0].error!, attempted.length, AWB_READ);
 	}
 	for (const outcome of unread) state.revert(outcome.request);
 	if (failed.length > 0) {

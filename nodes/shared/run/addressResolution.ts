@@ -8,6 +8,7 @@ import { fieldLabel } from '../form/itemMapping';
 import { localityRecords } from '../places/localityList';
 import { BUCHAREST, bucharestSector, closestNames, oneOf, plainName, typedName } from '../places/placeNames';
 import type { Asking } from './asking';
+import { namingField } from '../transport/errors';
 import { sendToCargus } from '../transport/send';
 
 /*
@@ -139,10 +140,5 @@ function addressRefusal(context: IExecuteSingleFunctions, error: unknown, places
 	const named = places.filter((place) => 'prefix' in place.at && said.includes(`${place.at.prefix}${of === 'county' ? 'County' : 'Locality'}`));
 	const labels = (named.length > 0 ? named : places).map((place) => fieldLabel(context, place[of].parameter, place[of].label));
 	const message = `${oneOf(labels)} (item ${context.getItemIndex() + 1}): Cargus does not know this ${of}. ${said}`;
-	return new NodeApiError(context.getNode(), { message, description: error.description ?? '' }, {
-		message,
-		description: error.description ?? undefined,
-		httpCode: error.httpCode ?? undefined,
-		itemIndex: context.getItemIndex(),
-	});
+	return namingField(context, error, message);
 }

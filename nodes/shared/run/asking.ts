@@ -5,9 +5,9 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { MAX_BARCODES_PER_REQUEST, parseBarcodes } from '../values/barcodes';
+import { nodeError } from '../transport/errors';
 import { logInWith, requireAccount, sendToCargus, type Carrying } from '../transport/send';
 
 /*
@@ -72,7 +72,7 @@ export async function itemsOfAnswer(
 	for (const { actions } of request.postReceive) {
 		for (const action of actions) {
 			if (typeof action !== 'function') {
-				throw new NodeOperationError(context.getNode(), 'Cargus operations describe their output with functions only');
+				throw nodeError(context, { message: 'Cargus operations describe their output with functions only' });
 			}
 			items = await action.call(context, items, answer);
 		}

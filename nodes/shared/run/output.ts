@@ -5,12 +5,11 @@ import type {
 	INodeExecutionData,
 	NodeApiError,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { isEmptyAnswer } from '../answers/answer';
 import { BARCODE } from '../values/barcodes';
 import { parameterOf } from '../form/itemParameters';
-import { errorInBody, errorOf, unexpectedAnswer } from '../transport/errors';
+import { errorInBody, errorOf, nodeError, unexpectedAnswer } from '../transport/errors';
 import { isToolNode } from '../values/toolArguments';
 import { isPdf } from '../values/pdf';
 import { isRecord } from '../values/values';
@@ -74,8 +73,8 @@ export function orFailWith(output: Output, notFound: (this: IExecuteSingleFuncti
 	return async function (this, items, response) {
 		const result = await output.call(this, items, response);
 		if (result.length > 0) return result;
-		throw new NodeOperationError(this.getNode(), notFound.call(this), {
-			itemIndex: this.getItemIndex(),
+		throw nodeError(this, {
+			message: notFound.call(this),
 			description: 'Check the value in the node. To let the workflow go on without it, set the node\'s Settings › On Error to Continue.',
 		});
 	};

@@ -6,12 +6,10 @@ import type {
 	IN8nHttpFullResponse,
 	INodeCredentialsDetails,
 	IPollFunctions,
-	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../cargus/credentials';
-import { answered, failureOf, isAnswered } from './errors';
+import { answered, failureOf } from './errors';
 import { hasAccount } from './login';
 import { gateKeyOf, throughRateLimit, type Outcome, type Patience, type RateLimited } from './rateLimit';
 import { patienceOfItem } from './rateLimitOption';
@@ -32,7 +30,8 @@ const MAX_TRIES = 3;
  * n8n runs the credential's login (preAuthentication): one login for all the items, executions and
  * polls that meet the refusal, and never more than one for this request. A gateway 401 about the
  * subscription key is answered as it is, with no login.
- * Returns the last answer, which may still be "Failed to authenticate!"; throws n8n's error otherwise.
+ * Returns the last answer, which may still be "Failed to authenticate!"; throws what failed, as it came, for the sender
+ * to make the one error of it (errors.ts).
  * `reference` is the node's credential reference, which a caller sending many requests reads once.
  * Every request goes through the rate-limit gate of its subscription key (rateLimit.ts) with `patience`,
  * by default the item's (its Options' Rate Limit Wait).
@@ -49,14 +48,14 @@ export async function requestWithCredential(
 	for (let tries = 1; ; tries++) {
 		// A token from the login refused too: logging in again would not help.
 		const isLastTry = tries === MAX_TRIES || attempt.token === '' || !hasAccount(credentials);
-		try {
-			const answer = await readAgainOnReset(request, async () =>
-				await throughRateLimit(gateKey, patience, async () => await withToken(context, request, attempt, reference), rateLimitOfError),
-			);
-			if (isLastTry || !isFailedToAuthenticate(answer.body)) return answer;
-		} catch (error) {
-			// n8n's helper throws NodeApiErrors, which this hands back as they are; Cargus' own answer goes back whole.
-			if (isLastTry || !isTokenRefusal(error)) throw isAnswered(error) ? error : new NodeApiError(context.getNode(), error as JsonObject);
+		const outcome = await readAgainOnReset(request, async () =>
+			await throughRateLimit(gateKey, patience, async () => await withToken(context, request, attempt, reference), rateLimitOfError),
+		).then((answer) => ({ answer }), (error: unknown) => ({ error }));
+		if ('answer' in outcome) {
+			if (isLastTry || !isFailedToAuthenticate(outcome.answer.body)) return outcome.answer;
+		} else if (isLastTry || !isTokenRefusal(outcome.error)) {
+			// As it came (Cargus' answer whole, n8n's own failure): the sender makes the one error of it (errors.ts).
+			return await Promise.reject(outcome.error);
 		}
 		refuseToken(attempt);
 		attempt = withUsableToken(attempt);

@@ -1,6 +1,8 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { AUTOMATIC_LOGIN, hasAccount, loginChoiceOf, SUBSCRIPTION_KEY_HEADER } from './login';
+import { AUTOMATIC_LOGIN, loginChoiceOf } from '../cargus/credentials';
+import { noUsername } from './errors';
+import { hasAccount, SUBSCRIPTION_KEY_HEADER } from './login';
 import { knownLoginPath, usableStoredToken } from './tokenCache';
 
 /**
@@ -30,9 +32,8 @@ export async function authenticateRequest(
 	if (tokenIn === 'none') return { ...requestOptions, headers };
 	if (tokenIn === 'login') return { ...requestOptions, headers, url: testLoginPathOf(credentials) };
 	if (!hasAccount(credentials)) {
-		throw new Error(
-			'This Cargus operation needs a login, but the Cargus API credential has no Username: add the account\'s Username and Password to the credential',
-		);
+		const { message, description } = noUsername('This Cargus request');
+		throw new Error(`${message}. ${description}`);
 	}
 	const token = usableStoredToken(credentials);
 	if (token === undefined) throw tokenNotUsable();

@@ -2,7 +2,7 @@ import { createHash } from 'crypto';
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { baseUrlOf } from '../cargus/baseUrl';
-import { loginChoiceOf } from './login';
+import { loginChoiceOf } from '../cargus/credentials';
 
 const PREFIX = 'cargus-token';
 const BOUND = /^cargus-token:([0-9a-f]{32}):(.+)$/s;

@@ -1,55 +1,37 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { baseUrlOf } from '../cargus/baseUrl';
+import { AUTOMATIC_LOGIN, LOGIN_PATHS, loginChoiceOf, STANDARD_LOGIN } from '../cargus/credentials';
 import { isFailedToAuthenticate, serviceMessageOf } from '../cargus/serviceMessage';
+import { loginRefused, loginRefusedEverywhere, loginUnreachable, type LoginExplanation } from './errors';
 import { DEFAULT_RATE_LIMIT_WAIT_SECONDS, gateKeyOf, patienceFor, throughRateLimit } from './rateLimit';
 
 export const SUBSCRIPTION_KEY_HEADER = 'Ocp-Apim-Subscription-Key';
-export const LEGAL_ENTITY_LOGIN = '/api/LoginUser/Juridic';
-export const STANDARD_LOGIN = '/api/LoginUser';
-/** Account Type "Automatic": the path every public client logs in at first, then the legal-entity one. */
-export const AUTOMATIC_LOGIN = 'automatic';
-const LOGIN_PATHS = [STANDARD_LOGIN, LEGAL_ENTITY_LOGIN];
-
-export type LoginChoice = typeof AUTOMATIC_LOGIN | typeof STANDARD_LOGIN | typeof LEGAL_ENTITY_LOGIN;
-
-export const SUBSCRIPTION_KEY_ADVICE =
-	'Check the Subscription Key in the Cargus API credential: it is the key of your subscription on the Cargus API portal, and production and test hosts have different keys.';
-
-/** What the node says when Cargus' gateway refuses the subscription key; `body` is Cargus' answer, if any. */
-export function subscriptionKeyRejected(status: number, body?: unknown): string {
-	const said = serviceMessageOf(body);
-	return `Cargus rejected the subscription key (HTTP ${status}${said ? `: ${said}` : ''})`;
-}
 
 export type LoginProblem = 'subscriptionKey' | 'account' | 'unreachable' | 'rateLimit';
 
-/** A login that failed, with a message that names what to fix and never contains a secret. */
+/** A login that failed, with a message that names what to fix (errors.ts' words) and never contains a secret. */
 export class CargusLoginError extends Error {
+	readonly summary: string;
+
+	readonly advice: string;
+
 	constructor(
-		readonly summary: string,
-		readonly advice: string,
+		{ summary, advice }: LoginExplanation,
 		readonly problem: LoginProblem,
 		readonly httpStatus?: number,
 		/** Cargus' own words in its answer, if any. */
 		readonly serviceMessage?: string,
 	) {
 		super(`${summary}. ${advice}`);
+		this.summary = summary;
+		this.advice = advice;
 		this.name = 'CargusLoginError';
 	}
 }
 
 export function hasAccount(credentials: ICredentialDataDecryptedObject): boolean {
 	return String(credentials.username ?? '').trim() !== '';
-}
-
-/**
- * The credential's Account Type. A path only when the user chose one; anything else (the default, which
- * n8n does not store, so also every credential saved with the old default) is Automatic.
- */
-export function loginChoiceOf(credentials: ICredentialDataDecryptedObject): LoginChoice {
-	const chosen = credentials.loginEndpoint;
-	return chosen === STANDARD_LOGIN || chosen === LEGAL_ENTITY_LOGIN ? chosen : AUTOMATIC_LOGIN;
 }
 
 /** A login path, if the value is one (the hidden Login Path field, a remembered path). */
@@ -98,13 +80,7 @@ function refusedAtEveryPath(refusals: Array<{ path: string; error: CargusLoginEr
 	const said = sameAnswer
 		? answerOf(last, refusals.map(({ path }) => `at ${path}`).join(' and '))
 		: refusals.map(({ path, error }) => answerOf(error, `at ${path}`)).join('; ');
-	return new CargusLoginError(
-		`Cargus login failed for account "${username}" (${said})`,
-		'Check the Username and Password in the Cargus API credential: Cargus refused the account at both of its login paths.',
-		'account',
-		last.httpStatus,
-		last.serviceMessage,
-	);
+	return new CargusLoginError(loginRefusedEverywhere(username, said), 'account', last.httpStatus, last.serviceMessage);
 }
 
 /** POSTs the account to a login endpoint and returns the token, or the CargusLoginError that says why not. */
@@ -133,11 +109,7 @@ async function loginAt(
 	)
 		.then(
 			(response: IN8nHttpFullResponse) => response,
-			() => new CargusLoginError(
-				`Could not reach Cargus at ${baseUrl} to log in`,
-				'Check the Environment in the Cargus API credential and that the host is reachable from n8n.',
-				'unreachable',
-			),
+			() => new CargusLoginError(loginUnreachable(baseUrl), 'unreachable'),
 		);
 	if (outcome instanceof CargusLoginError) return outcome;
 	return tokenOf(outcome) ?? loginFailure(outcome, username, endpoint);
@@ -153,25 +125,7 @@ function tokenOf(response: IN8nHttpFullResponse): string | undefined {
 
 function loginFailure(response: IN8nHttpFullResponse, username: string, endpoint: string): CargusLoginError {
 	const status = response.statusCode;
-	const serviceMessage = serviceMessageOf(response.body);
-	const said = serviceMessage ? `: ${serviceMessage}` : '';
-	if (status === 401 || status === 403) {
-		return new CargusLoginError(subscriptionKeyRejected(status, response.body), SUBSCRIPTION_KEY_ADVICE, 'subscriptionKey', status);
-	}
-	if (status === 429) {
-		return new CargusLoginError(
-			`Cargus' rate limit refused the login (HTTP 429${said})`,
-			`The login waited ${DEFAULT_RATE_LIMIT_WAIT_SECONDS} seconds in all for the rate limit of the subscription key and was still refused: run fewer workflows with this key at once, or ask Cargus for a higher limit.`,
-			'rateLimit',
-			status,
-			serviceMessage,
-		);
-	}
-	return new CargusLoginError(
-		`Cargus login failed for account "${username}" (HTTP ${status}${said})`,
-		`Check the Username and Password in the Cargus API credential. If they are right, set Account Type to "Automatic", which tries both of Cargus' login paths (this one was ${endpoint}).`,
-		'account',
-		status,
-		serviceMessage,
-	);
+	const problem: LoginProblem = status === 401 || status === 403 ? 'subscriptionKey' : status === 429 ? 'rateLimit' : 'account';
+	const serviceMessage = problem === 'subscriptionKey' ? undefined : serviceMessageOf(response.body);
+	return new CargusLoginError(loginRefused(status, response.body, username, endpoint), problem, status, serviceMessage);
 }

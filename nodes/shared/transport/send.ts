@@ -6,16 +6,16 @@ import type {
 	IN8nHttpFullResponse,
 	INodeCredentialsDetails,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { credentialReferenceOf, requestWithCredential, throughGateOf } from './authenticatedRequest';
 import type { CargusRequestOptions } from './authentication';
 import { baseUrlOf } from '../cargus/baseUrl';
-import { cargusError, failureOf, tokenStillRefused, type Caller, type RequestContext } from './errors';
+import { cargusError, failureOf, noAccount, nodeError, tokenStillRefused, type Caller, type RequestContext } from './errors';
 import { asLoginPath, hasAccount, logIn, SUBSCRIPTION_KEY_HEADER } from './login';
 import type { Patience } from './rateLimit';
 import { patienceOfItem } from './rateLimitOption';
 import { readAgainOnReset } from './readAgain';
+import { newestTokenFor } from './tokenCache';
 import { isFailedToAuthenticate } from '../cargus/serviceMessage';
 import { noteCargusDate } from '../values/cargusDate';
 
@@ -47,9 +47,9 @@ export interface Sending {
  * explains: for an item of the node tied to its index, for a poll or a form's list as the context's node's.
  */
 export async function sendToCargus(context: RequestContext, request: Request, credentials: Credentials, sending: Sending = {}): Promise<IN8nHttpFullResponse> {
-	const prepared = preparedFor(context, request, credentials);
 	const patience = sending.patience ?? patienceOfItem(context);
 	try {
+		const prepared = preparedFor(context, request, credentials);
 		const answer = await answerOf(context, prepared, credentials, sending, patience);
 		noteCargusDate(answer.headers?.date);
 		if (!isFailedToAuthenticate(answer.body)) return answer;
@@ -57,7 +57,7 @@ export async function sendToCargus(context: RequestContext, request: Request, cr
 	} catch (error) {
 		// Cargus' clock, which decides its "today" (values/cargusDate.ts), from every answer, a refusal's too.
 		noteCargusDate(failureOf(error).headers?.date);
-		throw cargusError(context, error, credentials, sending.caller);
+		throw cargusError(context, error, credentials, sending.caller, newestTokenFor(credentials));
 	}
 }
 
@@ -88,21 +88,15 @@ export async function logInWith(context: IExecuteSingleFunctions, credentials: C
 
 export function requireAccount(context: IExecuteSingleFunctions, credentials: Credentials): void {
 	if (hasAccount(credentials)) return;
-	throw new NodeOperationError(
-		context.getNode(),
-		'This operation needs a Cargus login, but the Cargus API credential has no Username',
-		{
-			itemIndex: context.getItemIndex(),
-			description: 'Add the account\'s Username and Password to the Cargus API credential. A credential with only a subscription key can run the operations marked "without login".',
-		},
-	);
+	throw noAccount(context, 'This operation', 'A credential with only a subscription key can run the operations marked "without login".');
 }
 
-function baseUrlFor(context: RequestContext, credentials: Credentials): string {
+/** The credential's base URL, or the node's error saying what is wrong with it. */
+export function baseUrlFor(context: RequestContext, credentials: Credentials, advice?: string): string {
 	try {
 		return baseUrlOf(credentials);
 	} catch (error) {
-		throw new NodeOperationError(context.getNode(), (error as Error).message, 'getItemIndex' in context ? { itemIndex: context.getItemIndex() } : {});
+		throw nodeError(context, { message: (error as Error).message, description: advice });
 	}
 }
 

@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { argumentsForLabel, isToolNode, keysOr } from './toolArguments';
@@ -30,10 +30,20 @@ export function refuse(context: IExecuteSingleFunctions, field: string, problem:
 			description: keys.length > 0 ? TOOL_ADVICE[kind] : 'Tell the user that the tool\'s own settings need this changed.',
 		});
 	}
+	return refuseItemField(node, itemIndex, field, problem);
+}
+
+/** Refuses one item's field in a workflow, naming the field and the item: nothing is sent for it. */
+export function refuseItemField(node: INode, itemIndex: number, field: string, problem: string): NodeOperationError {
 	return new NodeOperationError(node, `${field} (item ${itemIndex + 1}): ${problem}`, {
 		itemIndex,
 		description: 'Nothing was sent to Cargus for this item. Correct the field and run again.',
 	});
+}
+
+/** Refuses a setting of the node (the trigger's, read once for all): what is wrong, and how to fix the parameter. */
+export function refuseSetting(node: INode, problem: string, fix: string): NodeOperationError {
+	return new NodeOperationError(node, problem, { description: fix });
 }
 
 /** A tool's refusal offers the closest values as a question for the user, not as values to pick. */

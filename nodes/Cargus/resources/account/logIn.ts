@@ -1,4 +1,4 @@
-import { LEGAL_ENTITY_LOGIN } from '../../../shared/transport/login';
+import { LEGAL_ENTITY_LOGIN } from '../../../shared/cargus/credentials';
 import { operation } from '../../../shared/run/operation';
 import { valueAs } from '../../../shared/run/output';
 import { askLogin } from '../../../shared/run/asking';

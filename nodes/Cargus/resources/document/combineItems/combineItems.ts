@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import type { Operation } from '../../../../shared/run/operation';
 import { barcodeBatches } from '../../../../shared/values/barcodes';
+import { refuseItemField } from '../../../../shared/values/refusal';
 import { readBarcodes } from '../../../../shared/values/values';
 
 /** Which file of a Combine Items run a request makes: `number` of `count`. */
@@ -46,10 +46,7 @@ async function combinedRun(context: IExecuteFunctions, operation: Operation): Pr
 	items.forEach((_item, itemIndex) => {
 		const reading = readBarcodes(context.getNodeParameter('barcodes', itemIndex), false);
 		if ('problem' in reading) {
-			const error = new NodeOperationError(context.getNode(), `Barcodes (item ${itemIndex + 1}): ${reading.problem}: ${reading.allowed}`, {
-				itemIndex,
-				description: 'Nothing was sent to Cargus. Correct the field and run again.',
-			});
+			const error = refuseItemField(context.getNode(), itemIndex, 'Barcodes', `${reading.problem}: ${reading.allowed}`);
 			if (!context.continueOnFail()) throw error;
 			refused.push({ json: {}, error, pairedItem: { item: itemIndex } });
 			return;

@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 
 import { isEmptyAnswer, jsonBodyOf } from '../../../../shared/answers/answer';
 import { BINARY_PROPERTY_PARAMETER } from '../../../../shared/run/output';
+import { answeredWithError, errorOf, unexpectedAnswer } from '../../../../shared/transport/errors';
 import { isPdf } from '../../../../shared/values/pdf';
 import { isRecord } from '../../../../shared/values/values';
 
@@ -30,10 +30,7 @@ export function eachElementOfTheAnswer(valueKey: string): Output {
 		const body = jsonBodyOf(response);
 		if (isNothing(response, body)) return [];
 		const refusal = refusalOf(body);
-		if (refusal !== undefined) {
-			const message = `Cargus answered with an error: ${refusal}`;
-			throw new NodeApiError(this.getNode(), { message } as JsonObject, { message, itemIndex: this.getItemIndex() });
-		}
+		if (refusal !== undefined) throw errorOf(this, answeredWithError(refusal));
 		return (Array.isArray(body) ? body : [body]).map((element) => ({ json: isRecord(element) ? element : { [valueKey]: element as IDataObject[string] } }));
 	};
 }
@@ -69,11 +66,7 @@ export const deliveryPicture: Output = async function (this, _items, response) {
 	// No picture (204, JSON null): the asking says why, from the AWB's trace (deliveryPicture/whyNoPicture.ts).
 	if (isNothing(response, body)) return [];
 	const picture = pictureIn(Array.isArray(body) ? body[0] : body);
-	if (!picture) {
-		const said = typeof body === 'string' ? body : JSON.stringify(body);
-		const message = `Cargus answered "${said.slice(0, 200)}" where a delivery picture was expected`;
-		throw new NodeApiError(this.getNode(), { message } as JsonObject, { message, itemIndex: this.getItemIndex() });
-	}
+	if (!picture) throw errorOf(this, unexpectedAnswer(body, 'a delivery picture'));
 	const fileName = `delivery-${barcode}.${picture.extension}`;
 	const property = String(this.getNodeParameter(BINARY_PROPERTY_PARAMETER, 'data') || 'data');
 	const binary = await this.helpers.prepareBinaryData(picture.bytes, fileName, picture.mimeType);

@@ -1,8 +1,8 @@
-import type { ICredentialDataDecryptedObject, IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IExecuteSingleFunctions, INodeExecutionData, NodeOperationError } from 'n8n-workflow';
 
 import type { Asking } from '../../../../shared/run/asking';
 import { outcomeOf, type Outcome } from '../../../../shared/cargus/outcome';
+import { nodeError } from '../../../../shared/transport/errors';
 import { sendToCargus } from '../../../../shared/transport/send';
 import { parseCargusDate } from '../../../../shared/values/cargusDate';
 import { isToolNode } from '../../../../shared/values/toolArguments';
@@ -81,7 +81,7 @@ function noPictureError(context: IExecuteSingleFunctions, barcode: string, story
 				: found.kind === 'delivered'
 					? [`Cargus has no delivery picture for ${barcode}, delivered ${found.event.date}`, 'The parcel is delivered, but Cargus has not (yet) stored a picture of it.']
 					: [`${barcode} is not delivered yet: no delivery picture so far`, `Its latest event: ${eventSaid(found.event)}. The picture comes once the parcel is delivered.`];
-	return new NodeOperationError(context.getNode(), message, { itemIndex: context.getItemIndex(), description: `${why} ${onError}` });
+	return nodeError(context, { message, description: `${why} ${onError}` });
 }
 
 /** What a model reads for an AWB without a picture. */

@@ -5,12 +5,10 @@ import type {
 	IDataObject,
 	IExecuteSingleFunctions,
 	INodeExecutionData,
-	NodeOperationError,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { awbAccountOf } from '../../../../shared/answers/awbRecord';
-import { cargusError } from '../../../../shared/transport/errors';
+import { awbMaybeMade } from '../../../../shared/transport/errors';
 import { parameterOf } from '../../../../shared/form/itemParameters';
 import { itemsOfAnswer, type Asking } from '../../../../shared/run/asking';
 import { requireAccount, sendToCargus } from '../../../../shared/transport/send';
@@ -125,17 +123,16 @@ async function createRemembered(
 	const entry: Made = { awb: new Promise<IDataObject>((resolve, reject) => (settle = (items) => (items ? resolve(items[0]?.json ?? {}) : reject(new Error('not made'))))) };
 	entry.awb.catch(() => undefined);
 	made.set(key, entry);
-	try {
-		const items = await createOrExplain(context, requestData, credentials, true);
-		entry.madeAt = nextEvent();
-		entry.madeOn = Date.now();
-		settle(items);
-		return items;
-	} catch (error) {
+	// What fails is already n8n's error (createOrExplain's).
+	const items = await createOrExplain(context, requestData, credentials, true).catch(async (error: unknown) => {
 		made.delete(key);
 		settle(undefined);
-		throw nodeErrorOf(context, error);
-	}
+		return await Promise.reject(error);
+	});
+	entry.madeAt = nextEvent();
+	entry.madeOn = Date.now();
+	settle(items);
+	return items;
 }
 
 function forgetOld(): void {
@@ -169,7 +166,7 @@ function marked(items: INodeExecutionData[], alreadyCreated: boolean): INodeExec
 
 /**
  * Makes the AWB. A failure after which Cargus may have made it (no answer, 5xx, a gateway timeout) says so; with
- * the check, the AWB made is looked for again on the next try, so running again is safe.
+ * the check, the AWB made is looked for again on the next try, so running again is safe (errors.ts' awbMaybeMade).
  */
 async function createOrExplain(
 	context: IExecuteSingleFunctions,
@@ -181,25 +178,6 @@ async function createOrExplain(
 		requireAccount(context, credentials);
 		return await itemsOfAnswer(context, requestData, await sendToCargus(context, requestData.options, credentials));
 	} catch (error) {
-		throw explained(context, error, checked);
+		throw awbMaybeMade(context, error, checked);
 	}
-}
-
-function nodeErrorOf(context: IExecuteSingleFunctions, error: unknown): NodeApiError | NodeOperationError {
-	return error instanceof NodeApiError ? error : cargusError(context, error);
-}
-
-function explained(context: IExecuteSingleFunctions, error: unknown, checked: boolean): NodeApiError | NodeOperationError {
-	if (!(error instanceof NodeApiError)) return cargusError(context, error);
-	if (!mayHaveMade(error)) return error;
-	error.description = checked
-			? 'Cargus may have made the AWB before the answer was lost. Running the order again is safe: the node finds the AWB that carries its Order Reference and gives it, instead of making a second one (so is the node\'s Retry On Fail).'
-			: 'Cargus may have made the AWB before the answer was lost. This item has no Order Reference, so running it again makes a new AWB: look for it first with Shipment › Get Many (today\'s AWBs), or give orders a reference.';
-	return error;
-}
-
-/** No answer, or a 5xx: the request may have reached Cargus' backend. A 4xx (429 included: the gateway's) made nothing. */
-function mayHaveMade(error: NodeApiError): boolean {
-	const status = Number(error.httpCode);
-	return error.httpCode === null || error.httpCode === undefined || !Number.isFinite(status) || status >= 500;
 }
