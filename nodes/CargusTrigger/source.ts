@@ -21,7 +21,7 @@ export interface Source {
 
 export async function readSource(this: IPollFunctions, timeoutMs: number, deadline: number): Promise<Source> {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	const baseUrl = baseUrlFor(this, credentials, 'Open the Cargus API credential and fill in its Base URL.');
+	const baseUrl = baseUrlFor(this, credentials);
 	const patience = patienceFor(Infinity, undefined, deadline);
 	return { credentials, reference: credentialReferenceOf(this), baseUrl, withLogin: hasAccount(credentials), timeoutMs, patience };
 }

@@ -91,12 +91,12 @@ export function requireAccount(context: IExecuteSingleFunctions, credentials: Cr
 	throw noAccount(context, 'This operation', 'A credential with only a subscription key can run the operations marked "without login".');
 }
 
-/** The credential's base URL, or the node's error saying what is wrong with it. */
-export function baseUrlFor(context: RequestContext, credentials: Credentials, advice?: string): string {
+/** The credential's base URL, or the node's error saying what is wrong with it and how to fix it. */
+export function baseUrlFor(context: RequestContext, credentials: Credentials): string {
 	try {
 		return baseUrlOf(credentials);
 	} catch (error) {
-		throw nodeError(context, { message: (error as Error).message, description: advice });
+		throw nodeError(context, { message: (error as Error).message, description: 'Open the Cargus API credential and fill in its Base URL.' });
 	}
 }
 
