@@ -50,6 +50,7 @@ import { printLabelsExampleCheck } from './printLabels';
 import { bucharestDay, shopOrderAwbCheck } from './shopOrderAwb';
 import { assert, check, say, sleep, tally, waitFor } from './checks';
 import { accountTrackingCheck } from './accountTracking';
+import { perEventDeltasCheck } from './perEventDeltas';
 import { sendShopOrder, shopOrder, SHOP_ORDER_WORKFLOW } from './shopOrder';
 import { cargusClockAheadChecks } from './cargusClockAhead';
 import { clockMoveCheck } from './clockMove';
@@ -328,6 +329,8 @@ async function main(): Promise<void> {
 			// ahead of them is not found when a later webhook of the same order runs Create again.
 			() => wooCommerceParcelCheck(live, control),
 			() => shopifyParcelCheck(live, control),
+			// GetDeltaEvents answered per event, then per shipment again: example 3 over the whole account, example 6's orders (issue 60).
+			() => perEventDeltasCheck(live, control),
 			// 3. Tell the customer: the AWB's recipient hears out for delivery, delivered and refused (test/e2e/tellTheCustomer.ts).
 			() => tellTheCustomerCheck(live, control),
 			() => accountTrackingCheck(live, control),

@@ -41,6 +41,7 @@ export function onlyFor(version: string, defaultVersion: string, everything: boo
 export const CLOCK_SERVER_CHECKS: readonly string[] = [
 	'"e-shop order to awb and label": webhook',
 	'follow their parcels',
+	'getdeltaevents answered per event',
 	'recipient: out for delivery and delivered',
 	'"email invoices": the activated',
 	'"mark orders paid"',

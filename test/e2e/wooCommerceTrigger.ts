@@ -24,7 +24,7 @@ type Order = Record<string, unknown> & { id: number };
 const sample = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, 'data', 'woocommerce-order.json'), 'utf8')) as Order;
 
 /** The sample order as order `id`, made `daysAgo` days ago (WooCommerce's dates: UTC, without an offset). */
-function order(id: number, changes: Record<string, unknown> = {}, daysAgo = 0): Order {
+export function order(id: number, changes: Record<string, unknown> = {}, daysAgo = 0): Order {
 	const at = new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 19);
 	return { ...sample, id, number: String(id), status: 'processing', date_created: at, date_created_gmt: at, ...changes };
 }
@@ -46,7 +46,7 @@ const hooksToN8n = (live: Launched) => live.shop.woo.webhooks.filter((hook) => h
  * Publishes example 6 unless it is, then waits until the shop holds its two webhooks and n8n serves them (n8n
  * registers a published workflow's webhooks at the shop after answering the editor).
  */
-async function publish(live: Launched): Promise<void> {
+export async function publish(live: Launched): Promise<void> {
 	if (!(await live.rest<{ active: boolean }>('GET', `/rest/workflows/${WORKFLOW}`)).active) await live.activate(WORKFLOW);
 	await waitFor('the shop\'s webhooks to n8n, served', 60_000, async () => {
 		const hooks = hooksToN8n(live);
@@ -57,7 +57,7 @@ async function publish(live: Launched): Promise<void> {
 }
 
 /** The executions started since `before` (ids), once all of them have finished and there are at least `count`. */
-async function newExecutions(live: Launched, before: Set<string>, count: number): Promise<ExecutionSummary[]> {
+export async function newExecutions(live: Launched, before: Set<string>, count: number): Promise<ExecutionSummary[]> {
 	const from = Math.max(0, live.shop.woo.deliveries.length - 2);
 	try {
 		return await waitFor(`${count} finished executions of example 6`, 120_000, async () => {
@@ -71,13 +71,13 @@ async function newExecutions(live: Launched, before: Set<string>, count: number)
 	}
 }
 
-const executionIds = async (live: Launched) => new Set((await shopExecutions(live)).map((run) => run.id));
+export const executionIds = async (live: Launched) => new Set((await shopExecutions(live)).map((run) => run.id));
 
 /** The nodes an execution ran. */
 const ran = async (live: Launched, run: ExecutionSummary) => Object.keys((await execution(live, run.id)).runData);
 
 /** What the AWB of an order reference was made with at the sandbox (one AWB, or fails). */
-async function theAwbOf(control: SandboxControl, reference: string) {
+export async function theAwbOf(control: SandboxControl, reference: string) {
 	const shipments = (await control.shipments()).filter((shipment) => shipment.orderReference === reference);
 	assert(shipments.length === 1, `${shipments.length} AWBs with the order reference ${reference}`);
 	const sent = (await control.requests('createAwb')).filter((request) => request.status === 200).map((request) => request.body as { CustomString?: string; ParcelCodes?: Array<{ Weight?: number }>; Recipient?: Record<string, unknown> }).find((body) => body.CustomString === reference);
@@ -220,14 +220,14 @@ export async function wooCommerceOrderChecks(live: Launched, control: SandboxCon
 type ShopOrder = Order & { status: string; meta_data?: Array<{ key: string; value: unknown }> };
 
 /** The order as the shop holds it now. */
-function shopOrder(live: Launched, id: number): ShopOrder {
+export function shopOrder(live: Launched, id: number): ShopOrder {
 	const kept = live.shop.woo.orders.get(id);
 	assert(kept !== undefined, `the shop has no order ${id}`);
 	return kept as ShopOrder;
 }
 
-const metaOf = (order: ShopOrder, key: string) => (order.meta_data ?? []).filter((entry) => entry.key === key);
-const notesWith = (live: Launched, id: number, words: string) => (live.shop.woo.notes.get(id) ?? []).filter((note) => note.note.includes(words));
+export const metaOf = (order: ShopOrder, key: string) => (order.meta_data ?? []).filter((entry) => entry.key === key);
+export const notesWith = (live: Launched, id: number, words: string) => (live.shop.woo.notes.get(id) ?? []).filter((note) => note.note.includes(words));
 const ordersRead = (live: Launched, id: number) => live.shop.requests.filter((request) => request.method === 'GET' && request.path === `/wp-json/wc/v3/orders/${id}`).length;
 export const stateOf = async (control: SandboxControl, barcode: string) => (await control.shipments([barcode]))[0]?.state;
 export const repaid = async (control: SandboxControl, barcode: string) => (await control.cashOnDelivery()).some((record) => record.BarCode === barcode && record.repaid);
@@ -241,6 +241,27 @@ export async function advanceUntil(control: SandboxControl, what: string, reache
 		hours += 2;
 	}
 	return hours;
+}
+
+/** Dates as the control API answers them (Bucharest time, no zone) as milliseconds counted as if they were UTC, and back. */
+const asIfUtc = (date: string) => Date.parse(`${date}Z`);
+const zoneless = (ms: number) => new Date(ms).toISOString().replace(/Z$/, '');
+
+/**
+ * The courier does not find the recipient at home (110, "Destinatar negasit la domiciliu: Avizat cu bileta la adresa")
+ * and is out for delivery again (5) before the parcel is delivered (21): the sandbox's not-at-home path, put into an AWB
+ * example 6 made (its delivered path) between its planned out for delivery and delivered. Answers the AWB's planned ids.
+ */
+export async function notAtHomeThenDelivered(control: SandboxControl, barcode: string): Promise<number[]> {
+	const [shipment] = await control.shipments([barcode]);
+	const out = shipment.plannedEvents.find((event) => event.EventId === 5);
+	const delivered = shipment.plannedEvents.find((event) => event.EventId === 21);
+	// plannedEvents: every event of the AWB, those served already (visibleEvents) included.
+	assert(out !== undefined && delivered !== undefined && !shipment.visibleEvents.some((event) => event.EventId === 5), `AWB ${barcode} plans ${shipment.plannedEvents.map((event) => event.EventId).join(', ')}, serves ${shipment.visibleEvents.map((event) => event.EventId).join(', ')}`);
+	const gap = (asIfUtc(delivered.Date) - asIfUtc(out.Date)) / 3;
+	await control.addEvent(barcode, { EventId: 110, Date: zoneless(asIfUtc(out.Date) + gap) });
+	const after = await control.addEvent(barcode, { EventId: 5, Date: zoneless(asIfUtc(out.Date) + 2 * gap) });
+	return after.plannedEvents.map((event) => event.EventId);
 }
 
 /** Waits until every execution of the workflow has finished; answers those started by its Cargus Triggers that failed. */
@@ -273,33 +294,36 @@ export async function secondRepaymentPoller(live: Launched, workflowId: string, 
  */
 export async function wooCommerceParcelCheck(live: Launched, control: SandboxControl): Promise<void> {
 	const woo = live.shop.woo;
-	await check('WooCommerce orders whose numbers are not their ids follow their parcels by outcome (example 6\'s Cargus Triggers, the sandbox clock moved), found by their ids: delivered ends completed; refused carries a private note with Cargus\' words and stays processing, then ends cancelled (restocked) once returned; repaid carries the note and meta cargus_cod_repaid once, a second poller too; another AWB with the store\'s prefix leaves its order alone; example 3\'s mails show the order\'s number', async () => {
+	await check('WooCommerce orders whose numbers are not their ids follow their parcels by outcome (example 6\'s Cargus Triggers, the sandbox clock moved), found by their ids: delivered ends completed; refused carries a private note with Cargus\' words and stays processing, then ends cancelled (restocked) once returned; repaid carries the note and meta cargus_cod_repaid once, a second poller too; another AWB with the store\'s prefix leaves its order alone; not at home (110), then delivered, ends completed, its customer mailed each out for delivery, the not at home and the delivery once; example 3\'s mails show the order\'s number', async () => {
 		await publish(live);
 		const exampleThree = await live.rest<{ active: boolean }>('GET', `/rest/workflows/${TELL_THE_CUSTOMER}`);
 		if (!exampleThree.active) await live.activate(TELL_THE_CUSTOMER);
 		const mailsBefore = live.smtp.mails.length;
-		const [delivered, refused, foreign] = [5701, 5702, 5703];
+		const [delivered, refused, foreign, notAtHome] = [5701, 5702, 5703, 5704];
 		// A sequential-numbers plugin's numbers: the reference keeps the id to find the order, the customer reads the number.
-		const numberOf = new Map([[delivered, '2026-0042'], [refused, '2026-0043'], [foreign, '5703']]);
+		const numberOf = new Map([[delivered, '2026-0042'], [refused, '2026-0043'], [foreign, '5703'], [notAtHome, '2026-0044']]);
 		const reference = (id: number) => (numberOf.get(id) === String(id) ? `woo-${id}` : `woo-${id}-${numberOf.get(id)}`);
 		const stock = woo.products.get(93)?.stock_quantity ?? 0;
 		const before = await executionIds(live);
 		const allBefore = new Set((await executionsOf(live, WORKFLOW)).map((run) => run.id));
-		for (const id of [delivered, refused, foreign]) await woo.placeOrder(order(id, { number: numberOf.get(id) }));
-		await newExecutions(live, before, 6);
+		for (const id of [delivered, refused, foreign, notAtHome]) await woo.placeOrder(order(id, { number: numberOf.get(id) }));
+		await newExecutions(live, before, 8);
 		const barcode = new Map<number, string>();
-		for (const id of [delivered, refused, foreign]) barcode.set(id, (await theAwbOf(control, reference(id))).shipment.barcode);
+		for (const id of [delivered, refused, foreign, notAtHome]) barcode.set(id, (await theAwbOf(control, reference(id))).shipment.barcode);
 		// Order 5703 went with another AWB of the shop: the AWB carrying woo-5703 is not its parcel.
 		const kept = metaOf(shopOrder(live, foreign), 'cargus_awb')[0];
 		kept.value = '0000000001';
 		const notesOf = new Map([delivered, refused, foreign].map((id) => [id, (woo.notes.get(id) ?? []).length]));
 		await control.refuse(barcode.get(refused) as string, { stepMinutes: 24 * 60 });
+		await notAtHomeThenDelivered(control, barcode.get(notAtHome) as string);
 
-		const firstMove = await advanceUntil(control, 'delivered, delivered and refused', async () =>
-			(await stateOf(control, barcode.get(delivered) as string)) === 'delivered' && (await stateOf(control, barcode.get(foreign) as string)) === 'delivered' && (await stateOf(control, barcode.get(refused) as string)) === 'refused');
+		const firstMove = await advanceUntil(control, 'delivered, delivered, refused and delivered after not at home', async () =>
+			(await stateOf(control, barcode.get(delivered) as string)) === 'delivered' && (await stateOf(control, barcode.get(foreign) as string)) === 'delivered' && (await stateOf(control, barcode.get(refused) as string)) === 'refused' &&
+			(await stateOf(control, barcode.get(notAtHome) as string)) === 'delivered');
 		const [refusedParcel] = await control.shipments([barcode.get(refused) as string]);
 		const words = refusedParcel.visibleEvents.find((event) => REFUSALS.includes(event.EventId))?.Description ?? 'no refusal';
-		await waitFor('the delivered order completed and the refused one noted', 180_000, async () => (shopOrder(live, delivered).status === 'completed' && notesWith(live, refused, words).length > 0 ? true : undefined));
+		await waitFor('the delivered orders completed and the refused one noted', 180_000, async () =>
+			(shopOrder(live, delivered).status === 'completed' && shopOrder(live, notAtHome).status === 'completed' && notesWith(live, refused, words).length > 0 ? true : undefined));
 		const refusalNote = notesWith(live, refused, words)[0];
 		assert(!refusalNote.customer_note && refusalNote.note.includes(barcode.get(refused) as string), `the refusal note: ${JSON.stringify(refusalNote)}`);
 		assert(shopOrder(live, refused).status === 'processing', `refused, not yet back: the order is ${shopOrder(live, refused).status}`);
@@ -324,19 +348,29 @@ export async function wooCommerceParcelCheck(live: Launched, control: SandboxCon
 		const repaidMeta = metaOf(shopOrder(live, delivered), 'cargus_cod_repaid');
 		const [record] = (await control.cashOnDelivery()).filter((entry) => entry.BarCode === barcode.get(delivered));
 		assert(repaymentNotes.length === 1 && !repaymentNotes[0].customer_note && repaymentNotes[0].note.includes(String(record.RepaymentValue)) && repaidMeta.length === 1 && repaymentNotes[0].note.includes(String(repaidMeta[0].value)), `the repaid order holds notes ${JSON.stringify(repaymentNotes)} and meta ${JSON.stringify(repaidMeta)}`);
-		const ways = [delivered, refused, foreign].map((id) => (woo.statusChanges.get(id) ?? []).map((change) => `${change.from}>${change.to}`).join(' '));
-		assert(ways[0] === 'processing>completed' && ways[1] === 'processing>cancelled' && ways[2] === '', `the orders went ${JSON.stringify(ways)}`);
+		const ways = [delivered, refused, foreign, notAtHome].map((id) => (woo.statusChanges.get(id) ?? []).map((change) => `${change.from}>${change.to}`).join(' '));
+		assert(ways[0] === 'processing>completed' && ways[1] === 'processing>cancelled' && ways[2] === '' && ways[3] === 'processing>completed', `the orders went ${JSON.stringify(ways)}`);
 		const foreignOrder = shopOrder(live, foreign);
 		assert(foreignOrder.status === 'processing' && (woo.notes.get(foreign) ?? []).length === notesOf.get(foreign) && metaOf(foreignOrder, 'cargus_cod_repaid').length === 0, `order 5703 (another AWB): ${foreignOrder.status}, notes ${JSON.stringify(woo.notes.get(foreign))}`);
 		const restocked = woo.products.get(93)?.stock_quantity;
-		assert(restocked === stock - 4, `product 93: ${String(restocked)} in stock, ${stock - 4} expected (3 orders of 2 taken, the cancelled one given back)`);
+		assert(restocked === stock - 6, `product 93: ${String(restocked)} in stock, ${stock - 6} expected (4 orders of 2 taken, the cancelled one given back)`);
+		// The parcel not found at home: example 6 follows only delivered, refused and returned, so no note of it.
+		const [notAtHomeParcel] = await control.shipments([barcode.get(notAtHome) as string]);
+		const notAtHomeIds = notAtHomeParcel.visibleEvents.map((event) => event.EventId);
+		const notAtHomeWords = notAtHomeParcel.visibleEvents.find((event) => event.EventId === 110)?.Description.trim() ?? 'no event 110';
+		assert(notAtHomeIds.join() === '70,10,11,5,110,5,21' && notesWith(live, notAtHome, notAtHomeWords).length === 0, `order ${notAtHome}: its parcel's events ${notAtHomeIds.join(', ')}, notes ${JSON.stringify(woo.notes.get(notAtHome))}`);
 		// Example 3 mailed the customer of each parcel: the order's number, never the reference.
-		const mails = await waitFor('example 3\'s mails about the delivered and the refused parcel', 180_000, async () => {
-			const about = (id: number) => live.smtp.mails.slice(mailsBefore).filter((mail) => mail.subject.includes(barcode.get(id) as string));
-			return about(delivered).some((mail) => kindOf(mail) === 'delivered') && about(refused).some((mail) => kindOf(mail) === 'refused') ? [...about(delivered), ...about(refused)] : undefined;
-		});
-		const unnumbered = mails.filter((mail) => !mail.text.includes(String(numberOf.get(mail.subject.includes(barcode.get(delivered) as string) ? delivered : refused))) || mail.text.includes('woo-'));
+		const about = (id: number) => live.smtp.mails.slice(mailsBefore).filter((mail) => mail.subject.includes(barcode.get(id) as string));
+		const told = (id: number) => about(id).map((mail) => kindOf(mail)).sort().join();
+		const mails = await waitFor('example 3\'s mails about the delivered, the refused and the not-at-home parcel', 180_000, async () =>
+			about(delivered).some((mail) => kindOf(mail) === 'delivered') && about(refused).some((mail) => kindOf(mail) === 'refused') && about(notAtHome).some((mail) => kindOf(mail) === 'delivered')
+				? [...about(delivered), ...about(refused), ...about(notAtHome)]
+				: undefined);
+		// Each event once: out for delivery twice (two attempts), not at home once, delivered once.
+		assert(told(notAtHome) === 'delivered,notAtHome,out,out', `order ${notAtHome}'s customer was mailed ${told(notAtHome)}`);
+		const idOf = (subject: string) => [delivered, refused, notAtHome].find((id) => subject.includes(barcode.get(id) as string)) as number;
+		const unnumbered = mails.filter((mail) => !mail.text.includes(String(numberOf.get(idOf(mail.subject)))) || mail.text.includes('woo-'));
 		assert(unnumbered.length === 0, `mails without the order's number: ${unnumbered.map((mail) => `${mail.subject}: ${mail.text.slice(0, 200)}`).join(' | ')}`);
-		return `clock moved ${firstMove} + ${secondMove} hours; ${delivered} (number 2026-0042): ${ways[0]}, note "${repaymentNotes[0].note}", meta cargus_cod_repaid=${String(repaidMeta[0].value)} once after a second poller; ${refused}: note "${refusalNote.note}", then ${ways[1]} (stock given back); ${foreign}: left alone (read ${ordersRead(live, foreign)} times); ${mails.length} mails of example 3, each with the order's number ("${mails[0].text.split('\n')[2]}")`;
+		return `clock moved ${firstMove} + ${secondMove} hours; ${delivered} (number 2026-0042): ${ways[0]}, note "${repaymentNotes[0].note}", meta cargus_cod_repaid=${String(repaidMeta[0].value)} once after a second poller; ${refused}: note "${refusalNote.note}", then ${ways[1]} (stock given back); ${foreign}: left alone (read ${ordersRead(live, foreign)} times); ${notAtHome} (events ${notAtHomeIds.join(', ')}): ${ways[3]}, mailed ${told(notAtHome)}; ${mails.length} mails of example 3, each with the order's number ("${mails[0].text.split('\n')[2]}")`;
 	});
 }
