@@ -60,7 +60,7 @@ describe('Document › Get AWB PDF › Combine Items', () => {
 			expect.objectContaining({ part: 3, parts: 3, barcodes: barcodes.slice(216) }),
 		]);
 		expect(items[2].pairedItem).toEqual(barcodes.slice(216).map((_barcode, index) => ({ item: 216 + index })));
-	}, 120_000);
+	}, 1_200_000);
 
 	it('a few items give one PDF with every label, each barcode once, the items\' lists in order', async () => {
 		const [a, b, c] = await newBarcodes(3);

@@ -8,7 +8,7 @@ import { engineFor, requestsSeen, runOperation } from './world';
 const sandbox = useSandbox();
 const ITEMS = 1000;
 // Thousands of credential reads, one at a time as n8n's database serves them: slow on a busy machine.
-jest.setTimeout(600_000);
+jest.setTimeout(1_200_000);
 const trackEachItem = { barcodes: '={{ $json.barcode }}' };
 
 beforeEach(async () => {

@@ -320,5 +320,5 @@ describe('example 1 (E-shop order to AWB and label)', () => {
 		expect(await requestsSeen(sandbox, 'createAwb')).toHaveLength(1000);
 		const sent = await sandbox.control.shipments(barcodes.slice(-50));
 		expect(sent.map((awb) => awb.codValue)).toEqual(orders.slice(-50).map((item) => item.body.total));
-	}, 600_000);
+	}, 1_200_000);
 });

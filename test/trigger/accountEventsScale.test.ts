@@ -46,7 +46,7 @@ test(`Cash on Delivery Repaid keeps ${REPAID.toLocaleString('en')} repaid record
 	const newest = days[days.length - 1];
 	expect(days[0] >= new Date(Date.parse(`${newest}T00:00:00Z`) - 3 * 86_400_000).toISOString().slice(0, 10)).toBe(true);
 	expect(trigger.staticDataBytes()).toBeLessThan(bytes);
-}, 300_000);
+}, 1_200_000);
 
 describe('New Invoice', () => {
 	// The look-back window is counted from n8n's clock: a sandbox that starts now.
@@ -64,5 +64,5 @@ describe('New Invoice', () => {
 		expect(bytes / remembered).toBeLessThan(12);
 		expect(stored.pages).toBeGreaterThanOrEqual(100);
 		expect(await trigger.poll()).toEqual([]);
-	}, 300_000);
+	}, 1_200_000);
 });

@@ -82,4 +82,4 @@ test.each(Object.keys(SHAPES) as Array<keyof typeof SHAPES>)(`All Shipments of t
 	);
 	// About 20% expected; one request a poll makes the share vary.
 	expect(faults.rate).toBeGreaterThan(0.07);
-}, 300_000);
+}, 1_200_000);

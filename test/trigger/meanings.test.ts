@@ -60,4 +60,4 @@ test('Pickup Order Status Changed: OrdStatusText and PreviousOrdStatusText besid
 		expect(item).toMatchObject({ OrderType: 3, OrderTypeText: 'API' });
 		expect(textFollowsCode(item, ['PreviousOrdStatus', 'OrdStatus', 'OrderType'])).toBe(true);
 	}
-}, 30_000);
+}, 1_200_000);

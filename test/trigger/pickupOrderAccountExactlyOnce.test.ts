@@ -47,4 +47,4 @@ test(`All Pickup Orders of the Account: over ${POLLS} polls with about 20% of re
 	);
 	expect(emitted).toHaveLength(changes);
 	expect(changes).toBeGreaterThanOrEqual(6 * 3 + 6 * 4);
-}, 300_000);
+}, 1_200_000);

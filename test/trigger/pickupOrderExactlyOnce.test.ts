@@ -58,4 +58,4 @@ test(`over ${POLLS} polls of ${ORDERS} pickup orders with about 20% of requests 
 	expect(faults.rate).toBeLessThan(0.3);
 	// 0 open -> 2 validated -> 3 pickup in progress -> 1 closed for every order.
 	expect(changes).toBe(ORDERS * 3);
-}, 600_000);
+}, 1_200_000);
