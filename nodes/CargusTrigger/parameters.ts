@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
 
 import { refuseSetting } from '../shared/values/refusal';
-import { isBlank, readBarcodes } from '../shared/values/values';
+import { isBlank, LONGEST_WATCHED_LIST, readBarcodes } from '../shared/values/values';
 import type { CommonSettings } from './triggerEvent';
 
 export const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -29,7 +29,7 @@ export function commonSettings(options: IDataObject, test: boolean): CommonSetti
 export function watchedBarcodes(context: IPollFunctions, parameter: string): string[] {
 	const value = context.getNodeParameter(parameter, '');
 	if (isBlank(value)) return [];
-	const reading = readBarcodes(value, false);
+	const reading = readBarcodes(value, false, undefined, LONGEST_WATCHED_LIST);
 	if ('problem' in reading) {
 		throw refuseSetting(context.getNode(), `Barcodes: ${reading.problem}`, `Fix the Barcodes parameter: ${reading.allowed}.`);
 	}

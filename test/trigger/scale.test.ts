@@ -1,4 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { watchedBarcodes } from '../../nodes/CargusTrigger/parameters';
 
 import { sandboxCredential, useSandbox } from '../helpers/sandbox';
 import { duplicatesOf, groundTruth, identityOf, sandboxTimePlus } from './helpers/events';
@@ -57,3 +59,11 @@ test.each([50, 20])(`${WATCHED} watched barcodes take at most ceil(${WATCHED} / 
 	}
 	// Five polls of 5,000 shipments: minutes on a machine busy with other work (CI runs n8n servers beside it).
 }, 1_200_000);
+
+test('100,000 barcodes in Barcodes are watched, not refused as too long (the bench watches 100,000); an absurd text still is', () => {
+	const context = (value: string) =>
+		({ getNodeParameter: () => value, getNode: () => ({ name: 'Cargus Trigger', type: 'n8n-nodes-cargus.cargusTrigger', typeVersion: 1, position: [0, 0], parameters: {} }) }) as unknown as IPollFunctions;
+	const many = Array.from({ length: 100_000 }, (_, index) => String(1_200_000_001 + index));
+	expect(watchedBarcodes(context(many.join('\n')), 'barcodes')).toEqual(many);
+	expect(() => watchedBarcodes(context('1'.repeat(5_000_001)), 'barcodes')).toThrow(/^Barcodes: .* is too long$/);
+});
