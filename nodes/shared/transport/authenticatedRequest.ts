@@ -11,7 +11,7 @@ import type {
 import { CREDENTIAL_TYPE } from '../cargus/credentials';
 import { answered, failureOf } from './errors';
 import { hasAccount } from './login';
-import { gateKeyOf, loginUnderWay, throughRateLimit, type Outcome, type Patience, type RateLimited } from './rateLimit';
+import { gateKeyOf, throughRateLimit, type Outcome, type Patience, type RateLimited } from './rateLimit';
 import { patienceOfItem } from './rateLimitOption';
 import { readAgainOnReset } from './readAgain';
 import { isFailedToAuthenticate, isSubscriptionKeyRefusal } from '../cargus/serviceMessage';
@@ -46,18 +46,10 @@ export async function requestWithCredential(
 	const gateKey = gateKeyOf(credentials);
 	let attempt = withUsableToken(credentials);
 	for (let tries = 1; ; tries++) {
-		// Another request is logging in: its token, rather than a login of this request's own turn.
-		const login = attempt.token === '' && hasAccount(credentials) ? loginUnderWay(gateKey) : undefined;
-		if (login !== undefined) {
-			await login;
-			attempt = withUsableToken(attempt);
-		}
 		// A token from the login refused too: logging in again would not help.
 		const isLastTry = tries === MAX_TRIES || attempt.token === '' || !hasAccount(credentials);
-		// Sent with no token, n8n logs in first (the credential's preAuthentication), within this request's turn.
-		const logsIn = attempt.token === '' && hasAccount(credentials);
 		const outcome = await readAgainOnReset(request, async () =>
-			await throughRateLimit(gateKey, patience, async () => await withToken(context, request, attempt, reference), rateLimitOfError, { login: logsIn }),
+			await throughRateLimit(gateKey, patience, async () => await withToken(context, request, attempt, reference), rateLimitOfError),
 		).then((answer) => ({ answer }), (error: unknown) => ({ error }));
 		if ('answer' in outcome) {
 			if (isLastTry || !isFailedToAuthenticate(outcome.answer.body)) return outcome.answer;

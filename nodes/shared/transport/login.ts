@@ -100,13 +100,12 @@ async function loginAt(
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 	};
-	// A login goes through the gate of its subscription key like every request, ahead of those waiting for its token (rateLimit.ts).
+	// A login goes through the gate of its subscription key like every request (rateLimit.ts).
 	const outcome = await throughRateLimit(
 		gateKeyOf(credentials),
 		patienceFor(DEFAULT_RATE_LIMIT_WAIT_SECONDS),
 		async () => (await helper.helpers.httpRequest(request)) as IN8nHttpFullResponse,
 		(sent) => ('value' in sent && sent.value.statusCode === 429 ? { retryAfter: sent.value.headers?.['retry-after'] } : undefined),
-		{ login: true },
 	)
 		.then(
 			(response: IN8nHttpFullResponse) => response,

@@ -31,13 +31,9 @@ export const DEFAULT_RATE_LIMIT_WAIT_SECONDS = 60;
 /**
  * One gate per subscription key and base URL, as Cargus' gateway counts. Before the gateway has refused a request,
  * a burst starts a few requests at once and more as they are served (a slow start): the first refusal then finds
- * few under way, where a batch sent all at once would be refused nearly whole. Once the gateway has refused with
- * evidence of the rate (at least `MIN_EVIDENCE` requests served in its Retry-After window), the process starts that
- * key's requests one `intervalMs` apart, learnt from that refusal's Retry-After and how many the gateway served in it.
- * A pace learnt from a batch that met the limit (`KEPT_EVIDENCE` served) is kept for the process's later executions:
- * the limit is the subscription's. One learnt from fewer (a stray 429 among a few requests, or a share of the limit
- * that another process also uses) eases off as answers come without refusal, until requests go unpaced again. A
- * refusal with fewer than `MIN_EVIDENCE` served says nothing of the rate: it is waited out and teaches nothing.
+ * few under way, where a batch sent all at once would be refused nearly whole. Once the gateway has refused, the
+ * process starts that key's requests one `intervalMs` apart, learnt from the first refusal's Retry-After and how
+ * many the gateway served in it, and keeps that pace for its later executions: the limit is the subscription's.
  */
 interface Gate {
 	intervalMs: number;
@@ -46,7 +42,7 @@ interface Gate {
 	/** When the last request let through by the queue started. */
 	lastStartMs: number;
 	/** Requests waiting for their turn, in order; one loop lets them through. */
-	queue: Array<{ go: () => void; cancel: () => void; login: boolean }>;
+	queue: Array<{ go: () => void; cancel: () => void }>;
 	letting: boolean;
 	/** When the requests served in the last minute were answered. */
 	served: number[];
@@ -55,16 +51,9 @@ interface Gate {
 	 * The first refusal's window (its Retry-After before its answer) and the requests served in it: those answered in
 	 * it, and those under way when the refusal came (sent before it or beside it) as their answers arrive.
 	 */
-	learning?: { windowMs: number; toMs: number; served: number; refused: number };
-	/**
-	 * The pace kept for the process (0: none), taught by a first refusal with `KEPT_EVIDENCE`: later refusals slow the gate,
-	 * and answers served without refusal bring it back to this, never past it.
-	 */
+	learning?: { windowMs: number; toMs: number; served: number };
+	/** The pace the first refusal taught: later refusals slow the gate, and refusal-free time brings it back to this, never past it. */
 	learntMs: number;
-	/** Answers served to requests started after the last refusal that taught something. */
-	servedSinceRefusal: number;
-	/** Logins under way, whose token the requests waiting for their turn will send: they take no turn until it comes. */
-	logins?: { count: number; ended: Promise<void>; end: () => void };
 	/** Before any refusal: how many requests may be under way at once, grown by each one served while others waited. */
 	allowance: number;
 	/** When each request under way started. */
@@ -81,16 +70,8 @@ const MAX_SERVED = 2_000;
 const MARGIN = 1.1;
 /** A refusal while paced slows the pace by a tenth. */
 const SLOWER = 1.1;
-/** A refusal teaches a pace only when the gateway served at least this many requests in its Retry-After window. */
-const MIN_EVIDENCE = 4;
-/**
- * A first refusal with this many served in its window, and refused with another under way beside it (a full window
- * refuses every request until it frees; a stray 429 comes alone), is a batch that met the limit: its pace is kept.
- */
-const KEPT_EVIDENCE = 10;
-const KEPT_REFUSED = 2;
-/** Answers served without a refusal after which a pace comes back towards the kept one (or towards none), 2% an answer. */
-const RECOVER_AFTER_SERVED = 20;
+/** Refusal-free time after which a pace slowed by later refusals comes back towards the learnt one, 2% a request served. */
+const RECOVER_AFTER_MS = 10_000;
 const RECOVERY = 0.98;
 const MIN_INTERVAL_MS = 5;
 /** How far a late turn may be made up on the next. */
@@ -127,34 +108,16 @@ export function gateKeyOf(credentials: ICredentialDataDecryptedObject): string {
  * answers it before the service sees the request, so nothing was done) for as long as `patience` allows.
  * Any other answer or failure is handed back as it came, never sent again here. When the patience runs
  * out, the last 429 is handed back with the time waited (`waitedMs` on the error).
- * A `login` (or the request whose sending logs in first) goes first and is not held back by the slow start: the
- * requests under way may be waiting for its token. While one is under way the other requests take no turn (waiting
- * for the token, they would all send at once when it comes), and the request sent after it counts as a turn.
  */
 export async function throughRateLimit<T>(
 	gateKey: string,
 	patience: Patience,
 	attempt: () => Promise<T>,
 	rateLimitOf: (outcome: Outcome<T>) => RateLimited | undefined,
-	{ login = false }: { login?: boolean } = {},
 ): Promise<T> {
 	const gate = gateOf(gateKey);
-	if (login) loginStarts(gate);
-	try {
-		return await sendThrough(gate, patience, attempt, rateLimitOf, login);
-	} finally {
-		if (login) loginEnds(gate);
-	}
-}
-
-async function sendThrough<T>(gate: Gate, patience: Patience, attempt: () => Promise<T>, rateLimitOf: (outcome: Outcome<T>) => RateLimited | undefined, login: boolean): Promise<T> {
 	for (let refusals = 0; ; refusals++) {
-		let underWay = await takeTurn(gate, patience.signal, login);
-		while (!login && gate.logins !== undefined) {
-			endUnderWay(gate, underWay);
-			await untilLoggedIn(gate.logins.ended, patience.signal);
-			underWay = await takeTurn(gate, patience.signal, false);
-		}
+		const underWay = await takeTurn(gate, patience.signal);
 		const { startedMs } = underWay;
 		let outcome: Outcome<T>;
 		try {
@@ -162,12 +125,11 @@ async function sendThrough<T>(gate: Gate, patience: Patience, attempt: () => Pro
 		} catch (error) {
 			outcome = { error };
 		}
-		endUnderWay(gate, underWay);
+		gate.underWay.delete(underWay);
+		gate.wake?.();
 		const limited = rateLimitOf(outcome);
 		if (limited === undefined) {
 			noteServed(gate, startedMs);
-			// The request that waited for this login's token goes now: its turn, for the pace.
-			if (login) gate.lastStartMs = Math.max(gate.lastStartMs, Date.now());
 			if ('error' in outcome) throw outcome.error;
 			return outcome.value;
 		}
@@ -207,64 +169,17 @@ function gateOf(key: string): Gate {
 	let gate = gates.get(key);
 	if (gate === undefined) {
 		if (gates.size >= MAX_GATES) gates.clear();
-		gate = {
-			intervalMs: 0,
-			closedUntilMs: 0,
-			lastStartMs: 0,
-			queue: [],
-			letting: false,
-			served: [],
-			lastRefusalMs: 0,
-			learntMs: 0,
-			servedSinceRefusal: 0,
-			allowance: FIRST_ALLOWANCE,
-			underWay: new Set(),
-		};
+		gate = { intervalMs: 0, closedUntilMs: 0, lastStartMs: 0, queue: [], letting: false, served: [], lastRefusalMs: 0, learntMs: 0, allowance: FIRST_ALLOWANCE, underWay: new Set() };
 		gates.set(key, gate);
 	}
 	return gate;
 }
 
-/** Ends when the logins under way with this key's gate have ended; undefined when none is. */
-export function loginUnderWay(gateKey: string): Promise<void> | undefined {
-	return gates.get(gateKey)?.logins?.ended;
-}
-
-function loginStarts(gate: Gate): void {
-	if (gate.logins === undefined) {
-		let end = () => {};
-		const ended = new Promise<void>((resolve) => (end = resolve));
-		gate.logins = { count: 0, ended, end };
-	}
-	gate.logins.count++;
-}
-
-function loginEnds(gate: Gate): void {
-	if (gate.logins === undefined || --gate.logins.count > 0) return;
-	const { end } = gate.logins;
-	gate.logins = undefined;
-	end();
-}
-
-async function untilLoggedIn(ended: Promise<void>, signal?: AbortSignal): Promise<void> {
-	if (signal === undefined) return await ended;
-	if (signal.aborted) throw cancelled();
-	let onAbort = () => {};
-	try {
-		await Promise.race([ended, new Promise<never>((_, reject) => signal.addEventListener('abort', (onAbort = () => reject(cancelled())), { once: true }))]);
-	} finally {
-		signal.removeEventListener('abort', onAbort);
-	}
-}
-
-/**
- * Waits for the request's turn and counts it under way from then (at once, so that a burst sees it). A login's turn
- * comes first and the slow start does not hold it back: the requests under way wait for its token.
- */
-async function takeTurn(gate: Gate, signal: AbortSignal | undefined, login: boolean): Promise<UnderWay> {
+/** Waits for the request's turn and counts it under way from then (at once, so that a burst sees it). */
+async function takeTurn(gate: Gate, signal?: AbortSignal): Promise<UnderWay> {
 	if (signal?.aborted) throw cancelled();
 	const now = Date.now();
-	if (gate.intervalMs === 0 && gate.closedUntilMs <= now && gate.queue.length === 0 && (login || underWayCount(gate, now) < gate.allowance)) return underWayFrom(gate, now);
+	if (gate.intervalMs === 0 && gate.closedUntilMs <= now && gate.queue.length === 0 && underWayCount(gate, now) < gate.allowance) return underWayFrom(gate, now);
 	return await new Promise<UnderWay>((resolve, reject) => {
 		const onAbort = () => {
 			gate.queue = gate.queue.filter((waiter) => waiter !== entry);
@@ -276,13 +191,9 @@ async function takeTurn(gate: Gate, signal: AbortSignal | undefined, login: bool
 				resolve(underWayFrom(gate, Date.now()));
 			},
 			cancel: onAbort,
-			login,
 		};
 		signal?.addEventListener('abort', onAbort, { once: true });
-		if (login) gate.queue.unshift(entry);
-		else gate.queue.push(entry);
-		// A loop waiting for a request under way to end (perhaps the one that waits for this login) looks again.
-		if (login) gate.wake?.();
+		gate.queue.push(entry);
 		void letThrough(gate);
 	});
 }
@@ -305,7 +216,7 @@ async function letThrough(gate: Gate): Promise<void> {
 				await sleep(wait);
 				continue;
 			}
-			if (gate.intervalMs === 0 && !gate.queue[0].login && underWayCount(gate, now) >= gate.allowance) {
+			if (gate.intervalMs === 0 && underWayCount(gate, now) >= gate.allowance) {
 				await untilOneEnds(gate, now);
 				continue;
 			}
@@ -326,11 +237,6 @@ function underWayFrom(gate: Gate, startedMs: number): UnderWay {
 	const underWay = { startedMs };
 	gate.underWay.add(underWay);
 	return underWay;
-}
-
-function endUnderWay(gate: Gate, underWay: UnderWay): void {
-	gate.underWay.delete(underWay);
-	gate.wake?.();
 }
 
 /** The requests under way that still hold back the others. */
@@ -359,62 +265,40 @@ function noteServed(gate: Gate, startedMs: number): void {
 	while (gate.served.length > MAX_SERVED || (gate.served.length > 0 && gate.served[0] < now - SERVED_MEMORY_MS)) gate.served.shift();
 	// Grown only while requests wait for it: a process that sends one at a time keeps the burst it starts with.
 	if (gate.intervalMs === 0 && gate.queue.length > 0) gate.allowance += GROWTH;
-	if (startedMs > gate.lastRefusalMs) gate.servedSinceRefusal++;
-	if (gate.intervalMs > gate.learntMs && gate.servedSinceRefusal > RECOVER_AFTER_SERVED) recover(gate);
+	if (gate.intervalMs > gate.learntMs && startedMs - gate.lastRefusalMs > RECOVER_AFTER_MS) gate.intervalMs = Math.max(gate.learntMs, gate.intervalMs * RECOVERY);
 	if (gate.learning !== undefined && startedMs <= gate.learning.toMs) {
 		gate.learning.served++;
 		learnPace(gate);
 	}
 }
 
-/** A pace comes back 2% towards the kept one; with none kept, requests go unpaced again once it is fast enough. */
-function recover(gate: Gate): void {
-	gate.intervalMs = Math.max(gate.learntMs, gate.intervalMs * RECOVERY);
-	if (gate.intervalMs < MIN_INTERVAL_MS) {
-		gate.intervalMs = 0;
-		gate.learning = undefined;
-		gate.allowance = FIRST_ALLOWANCE;
-	}
-}
-
 /**
- * A refusal of a request started after the last refusal was learnt from says the pace was too fast, if the gateway
- * served at least `MIN_EVIDENCE` requests in its Retry-After window: the first such sets the pace from them (those
- * still under way count as their answers come), each later one slows it by a tenth. A refusal with fewer served
- * teaches nothing (a slow start begins again from one request). The requests refused with it, under way before,
+ * A refusal of a request started after the last refusal was learnt from says the pace was too fast: the first one
+ * sets the pace from the requests the gateway served in the Retry-After window before it (those still under way
+ * count as their answers come), each later one slows it by a tenth. The requests refused with it, under way before,
  * teach nothing more. Every refusal closes the gate for its Retry-After.
  */
 function noteRefusal(gate: Gate, startedMs: number, now: number, waitMs: number): void {
 	if (startedMs > gate.lastRefusalMs) {
 		const window = Math.max(waitMs, FIRST_BACKOFF_MS);
-		const served = gate.served.filter((answered) => answered > now - window).length;
 		if (gate.intervalMs > 0) {
-			if (served >= MIN_EVIDENCE) gate.intervalMs = paceWithin(gate.intervalMs * SLOWER, window);
+			gate.intervalMs = paceWithin(gate.intervalMs * SLOWER, window);
 			gate.learning = undefined;
 		} else {
-			gate.learning = { windowMs: window, toMs: now, served, refused: 1 };
+			gate.learning = { windowMs: window, toMs: now, served: gate.served.filter((answered) => answered > now - window).length };
 			learnPace(gate);
-			if (gate.intervalMs === 0) gate.allowance = FIRST_ALLOWANCE;
 		}
-		if (served >= MIN_EVIDENCE) gate.servedSinceRefusal = 0;
 		gate.lastRefusalMs = now;
-	} else if (gate.learning !== undefined && startedMs <= gate.learning.toMs) {
-		gate.learning.refused++;
-		learnPace(gate);
 	}
 	gate.closedUntilMs = Math.max(gate.closedUntilMs, now + waitMs);
 }
 
-/**
- * The pace of the first refusal's window, once it holds evidence of the rate: its length over the requests served in
- * it, kept a tenth under; kept for the process when they were a batch that met the limit. The requests under way
- * beside the refusal count as their answers come: served in the window, or refused with it.
- */
+/** The pace of the first refusal's window: its length over the requests served in it, kept a tenth under. */
 function learnPace(gate: Gate): void {
-	if (gate.learning === undefined || gate.learning.served < MIN_EVIDENCE) return;
-	const { windowMs, served, refused } = gate.learning;
-	gate.intervalMs = paceWithin((windowMs / served) * MARGIN, windowMs);
-	gate.learntMs = served >= KEPT_EVIDENCE && refused >= KEPT_REFUSED ? gate.intervalMs : 0;
+	if (gate.learning === undefined) return;
+	const { windowMs, served } = gate.learning;
+	gate.intervalMs = paceWithin(served > 0 ? (windowMs / served) * MARGIN : MIN_INTERVAL_MS, windowMs);
+	gate.learntMs = gate.intervalMs;
 }
 
 /** Slower than one request per Retry-After would not serve more. */
