@@ -18,6 +18,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { Agent, fetch } from 'undici';
 import { SandboxControl } from '../../sandbox';
 import { launch, EXAMPLES_DIR, ROOT, type Launched, type RunningWorker } from '../../scripts/lib/launcher';
 import { portsFrom } from '../../scripts/lib/ports';
@@ -88,15 +89,19 @@ async function addShipments(control: SandboxControl, count: number): Promise<str
 }
 
 /** Posts JSON; with a secret, signed as example 1's webhook checks it (X-Shop-Signature). */
+/** Waits as long as the caller's timeout says: undici's own 300 s for the answer's headers is not the check's bound
+ * (a webhook answers when its execution ends, and 120 of them queue behind a rate limit). */
+const PATIENT = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
+
 async function postJson(url: string, body: unknown, timeoutMs = 300000, secret?: string): Promise<{ status: number; text: string }> {
 	const sent = secret ? shopDelivery(body as Record<string, unknown>, secret) : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
-	const res = await fetch(url, {
-		method: 'POST',
-		headers: sent.headers,
-		body: sent.body,
-		signal: AbortSignal.timeout(timeoutMs),
-	});
-	return { status: res.status, text: await res.text() };
+	try {
+		const res = await fetch(url, { method: 'POST', headers: sent.headers, body: sent.body, signal: AbortSignal.timeout(timeoutMs), dispatcher: PATIENT });
+		return { status: res.status, text: await res.text() };
+	} catch (error) {
+		const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+		throw new Error(`POST ${url}: ${(error as Error).message}${cause ? ` (${cause.code ?? ''} ${cause.message ?? ''})` : ''}`);
+	}
 }
 
 /** Posts until the webhook is registered (n8n publishes an activated workflow a moment later). */

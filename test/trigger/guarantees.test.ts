@@ -249,10 +249,11 @@ test('a poll near the end of its time budget starts no more requests; the next p
 	const trigger = watch(barcodes, { batchSize: 1 });
 	await trigger.poll();
 	await sandbox.control.advanceClock({ minutes: 40 });
-	// Each answer takes a second, far beyond the 100 ms budget: only the first requests, started at once, are made.
-	await sandbox.control.addFault({ operation: 'traceOneRequest', kind: 'latency', latencyMs: 1000 });
+	// Each answer takes 5 s, beyond the 2 s budget: only the first requests, started at once, are made. (A 100 ms
+	// budget was spent before the first request at a load of 20: the poll then made none, and proved nothing.)
+	await sandbox.control.addFault({ operation: 'traceOneRequest', kind: 'latency', latencyMs: 5000 });
 	await sandbox.control.clearRequests();
-	trigger.pollBudgetMs = 100;
+	trigger.pollBudgetMs = 2000;
 
 	const first = await trigger.poll();
 
