@@ -2,7 +2,7 @@
  * npm run bench: the product's benchmark. Prints one table of medians (Markdown, as in docs/performance.md).
  * Environment: BENCH_RUNS (5), BENCH_ITEMS (1000), BENCH_WATCHED ("10000,100000"), BENCH_SECONDS (3, per
  * load run), BENCH_RECORDS (10000: invoices and repaid records for the trigger's account events),
- * BENCH_SECTIONS ("flows,create,operations,rateLimit,busyDay,trigger,sandbox"), BENCH_PORT_BASE (5700: n8n, its two task-broker ports,
+ * BENCH_SECTIONS ("flows,create,operations,rateLimit,rateLimitEngine,busyDay,trigger,sandbox"), BENCH_PORT_BASE (5700: n8n, its two task-broker ports,
  * the sandbox and the SMTP sink take that port and the four after it).
  */
 import os from 'node:os';
@@ -17,14 +17,15 @@ import { measureThroughput, throughputRatio } from './throughput';
 import { measureAccountTracking, measureInvoices, measureRepayments } from './accountEvents';
 import { measureTrigger } from './trigger';
 import { BUSY_DAY_AWBS, measureBusyDay, type OrderCost } from './busyDay';
-import { measureRateLimit } from './rateLimit';
+import { measureRateLimit, type RateLimitedRun } from './rateLimit';
+import { measureRateLimitInEngine } from './rateLimitEngine';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
 const RECORDS = Math.max(1, Number(process.env.BENCH_RECORDS ?? 10_000));
 const WATCHED = (process.env.BENCH_WATCHED ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'flows,create,operations,rateLimit,busyDay,trigger,sandbox').split(','));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'flows,create,operations,rateLimit,rateLimitEngine,busyDay,trigger,sandbox').split(','));
 
 const started = Date.now();
 const log = (line: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
@@ -315,7 +316,10 @@ async function accountEventRows(): Promise<Row[]> {
 
 /** Each run's time against the limit's (requests served ÷ rate), the median of the runs; target ≤ 1.5×. */
 async function rateLimitRows(n8n: BenchN8n): Promise<Row[]> {
-	const runs = await measureRateLimit(n8n, RUNS, log);
+	return limitedRows(await measureRateLimit(n8n, RUNS, log));
+}
+
+function limitedRows(runs: RateLimitedRun[]): Row[] {
 	const labels = [...new Set(runs.map((run) => run.label))];
 	return labels.map((label) => {
 		const mine = runs.filter((run) => run.label === label);
@@ -375,6 +379,7 @@ async function main(): Promise<void> {
 			await n8n.stop();
 		}
 	}
+	if (SECTIONS.has('rateLimitEngine')) rows.push(...limitedRows(await measureRateLimitInEngine(RUNS, log)));
 	if (SECTIONS.has('trigger')) rows.push(...(await triggerRows()));
 	if (SECTIONS.has('sandbox')) rows.push(...(await sandboxRows()));
 	const cpus = os.cpus();

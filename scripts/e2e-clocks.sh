@@ -13,7 +13,7 @@ fi
 mkdir -p artifacts
 # The clock checks and what they stand on (example 1's AWB for the last one).
 export CARGUS_E2E_ONLY='"e-shop order to awb and label": webhook,recipient: out for delivery and delivered,watches the whole account,"email invoices": the activated,"mark orders paid",published: the sandbox clock moved,clock 3 days ahead of n8n,follow their parcels,getdeltaevents answered per event,shows up in shipment › get many by date,durable poll cursors'
-runs=${CARGUS_CLOCKS:-"2026-11-28T06:00 UTC;2026-11-28T19:00 UTC;2026-11-28T07:30 America/Los_Angeles;2026-11-28T19:00 UTC reverse"}
+runs=${CARGUS_CLOCKS:-"2026-11-28T06:00 UTC;2026-11-28T23:30 UTC;2026-11-28T07:30 America/Los_Angeles;2026-11-28T19:00 UTC reverse"}
 failed=0
 summary=()
 IFS=';' read -ra clocks <<< "$runs"
