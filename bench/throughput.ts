@@ -53,6 +53,7 @@ export async function measureThroughput(runs: number, seconds: number): Promise<
 			result.sandbox.push(await load(sandboxUrl, pathAndQuery, headers, seconds));
 			result.bare.push(await load(bareUrl, pathAndQuery, headers, seconds));
 		}
+		if (process.env.BENCH_PROFILE_DIR) await ask(sandboxWorker, 'profile');
 		return result;
 	} finally {
 		await bareWorker?.terminate();

@@ -1,8 +1,8 @@
 /**
  * Compatibility run (npm run test:e2e:compat): the end-to-end test (test/e2e/run.ts) on every tested n8n
  * version, each in its own process with its own provisioned n8n, user folder and ports. The default version runs
- * every check, split across three servers of that version at once (the checks that move the sandbox's clock on two,
- * every other check on the third: CLOCK_SERVERS in test/e2e/versionChecks.ts); the others run what differs
+ * every check, split across two servers of that version at once (the checks that move the sandbox's clock on one,
+ * every other check on the other: CLOCK_SERVER_CHECKS in test/e2e/versionChecks.ts); the others run what differs
  * between versions, beside it, once the default version is provisioned (a cold machine provisions it first, with
  * nothing heavy beside it), each as soon as its own n8n is provisioned. The package is built once, first.
  * `--one-server` runs the default version's checks on one server.
@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { n8nTarget, N8N_VERSION, N8N_VERSIONS, ROOT } from '../../scripts/lib/launcher';
-import { defaultVersionServers, onlyFor } from './versionChecks';
+import { defaultVersionHalves, onlyFor } from './versionChecks';
 
 interface VersionResult {
 	n8n: string;
@@ -28,9 +28,8 @@ interface VersionResult {
 }
 
 /**
- * Each version's run takes ten ports from its base (see run.ts), 20 apart; the default version's other servers 200 and
- * 220 above the base (5940 and 5960: clear of the bases people give CARGUS_E2E_PORT by hand); the queue-mode run takes
- * 5720-5731.
+ * Each version's run takes ten ports from its base (see run.ts), 20 apart; the default version's second server 200
+ * above the base (5940: clear of the bases people give CARGUS_E2E_PORT by hand); the queue-mode run takes 5720-5731.
  */
 const PORT_BASE = Number(process.env.CARGUS_COMPAT_PORT ?? 5740);
 const PORT_STEP = 20;
@@ -91,21 +90,16 @@ function buildOnce(): void {
 	if (build.status !== 0) throw new Error(`npm run build failed (exit ${String(build.status)})`);
 }
 
-/** The default version's checks on three servers at once, as one result: their counts added, the longest one's time. */
-async function runSplit(version: string, portBases: number[]): Promise<VersionResult> {
-	const servers = defaultVersionServers();
-	const results = await Promise.all(servers.map((selection, index) => runOne(version, portBases[index], selection)));
+/** The two halves of one version's checks, run at once, as one result: their counts added, the longer one's time. */
+async function runHalves(version: string, portBase: number, secondPortBase: number): Promise<VersionResult> {
+	const halves = defaultVersionHalves();
+	const [clocks, others] = await Promise.all([
+		runOne(version, portBase, { only: halves.clocks, label: 'clocks' }),
+		runOne(version, secondPortBase, { skip: halves.others }),
+	]);
 	const load = os.loadavg().map((average) => average.toFixed(2)).join(' ');
-	const times = results.map((result, index) => `${servers[index].label ?? 'the others'} ${result.seconds} s (${result.passed} passed, ${result.failed} failed)`);
-	process.stdout.write(`compat: n8n ${version} on ${servers.length} servers: ${times.join(', ')}, load average ${load}\n`);
-	const last = results[results.length - 1];
-	return {
-		...last,
-		passed: results.reduce((sum, result) => sum + result.passed, 0),
-		failed: results.reduce((sum, result) => sum + result.failed, 0),
-		seconds: Math.max(...results.map((result) => result.seconds)),
-		checks: results.flatMap((result) => result.checks),
-	};
+	process.stdout.write(`compat: n8n ${version} on two servers: the clock-moving checks ${clocks.seconds} s (${clocks.passed} passed, ${clocks.failed} failed), the others ${others.seconds} s (${others.passed} passed, ${others.failed} failed), load average ${load}\n`);
+	return { ...others, passed: clocks.passed + others.passed, failed: clocks.failed + others.failed, seconds: Math.max(clocks.seconds, others.seconds), checks: [...clocks.checks, ...others.checks] };
 }
 
 /** Waits for the default version's provisioning (.ci/run's background, or this process): the others come after it. */
@@ -128,13 +122,13 @@ async function main(): Promise<void> {
 	const portOf = (version: string) => PORT_BASE + versions.indexOf(version) * PORT_STEP;
 	const run = (version: string) =>
 		version === N8N_VERSION && split
-			? runSplit(version, [portOf(version), PORT_BASE + SECOND_SERVER_OFFSET, PORT_BASE + SECOND_SERVER_OFFSET + PORT_STEP])
+			? runHalves(version, portOf(version), PORT_BASE + SECOND_SERVER_OFFSET)
 			: runOne(version, portOf(version), { only: asked ?? onlyFor(version, N8N_VERSION, everything) });
 	const others = versions.filter((version) => version !== N8N_VERSION);
 	const withDefault = versions.includes(N8N_VERSION);
 	const plan = values.serial
 		? 'one after another'
-		: `${withDefault ? `${N8N_VERSION} (every check${split ? ', on three servers at once: the clock-moving checks on two, the others on the third' : ''}) beside ` : ''}${others.join(' and ')}${everything ? '' : ' (the checks that differ between versions)'}`;
+		: `${withDefault ? `${N8N_VERSION} (every check${split ? ', on two servers at once: the clock-moving checks, the others' : ''}) beside ` : ''}${others.join(' and ')}${everything ? '' : ' (the checks that differ between versions)'}`;
 	process.stdout.write(`compat: n8n ${plan}\n`);
 	const inTurn = async (list: string[]) => {
 		const done: VersionResult[] = [];
