@@ -81,6 +81,7 @@ export async function measureTrigger(watched: number, polls: number): Promise<Tr
 		const shipments = Object.keys((trigger.staticData.shipments as object | undefined) ?? {}).length;
 		if (shipments !== watched) throw new Error(`The trigger's static data holds ${shipments} shipments, not ${watched}`);
 		result.staticDataBytes = trigger.staticDataBytes();
+		if (process.env.BENCH_PROFILE_DIR) await ask(worker, 'profile');
 		return result;
 	} finally {
 		await worker.terminate();

@@ -67,11 +67,25 @@ function plain(text: string): string {
 	return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 }
 
+/** Cargus' texts are a few hundred at most: each is read once per process (a poll reads hundreds of thousands of events). */
+const byTextSeen = new Map<string, Outcome | null>();
+const TEXTS_KEPT = 2_000;
+
+function outcomeOfText(description: string): Outcome | null {
+	let outcome = byTextSeen.get(description);
+	if (outcome !== undefined) return outcome;
+	const text = plain(description);
+	outcome = BY_TEXT.find(([pattern]) => pattern.test(text))?.[1] ?? null;
+	if (byTextSeen.size >= TEXTS_KEPT) byTextSeen.clear();
+	byTextSeen.set(description, outcome);
+	return outcome;
+}
+
 /** What the event with this id and text means; `other` when neither is known (Cargus' words stay on the event). */
 export function outcomeOf(eventId: unknown, description: unknown): Outcome {
 	if (typeof description === 'string' && description.trim() !== '') {
-		const text = plain(description);
-		for (const [pattern, outcome] of BY_TEXT) if (pattern.test(text)) return outcome;
+		const outcome = outcomeOfText(description);
+		if (outcome !== null) return outcome;
 	}
 	const id = typeof eventId === 'number' ? eventId : typeof eventId === 'string' && eventId.trim() !== '' ? Number(eventId) : NaN;
 	return BY_ID.get(id) ?? 'other';
