@@ -88,10 +88,15 @@ async function addShipments(control: SandboxControl, count: number): Promise<str
 	return barcodes;
 }
 
+/**
+ * Waits as long as the caller's timeout says: undici's own 300 s for the answer's headers is not the check's bound
+ * (a webhook answers when its execution ends, and 120 of them queue behind a rate limit). Each post on a connection
+ * of its own, as a shop's webhook delivery is sent: a kept-alive one that n8n closed after its 5 s while the machine
+ * was busy was reused as it closed (CI at 48b2d40, load 24: "other side closed", the order never sent).
+ */
+const PATIENT = new Agent({ headersTimeout: 0, bodyTimeout: 0, pipelining: 0 });
+
 /** Posts JSON; with a secret, signed as example 1's webhook checks it (X-Shop-Signature). */
-/** Waits as long as the caller's timeout says: undici's own 300 s for the answer's headers is not the check's bound
- * (a webhook answers when its execution ends, and 120 of them queue behind a rate limit). */
-const PATIENT = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
 
 async function postJson(url: string, body: unknown, timeoutMs = 300000, secret?: string): Promise<{ status: number; text: string }> {
 	const sent = secret ? shopDelivery(body as Record<string, unknown>, secret) : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
