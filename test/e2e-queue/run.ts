@@ -97,7 +97,6 @@ async function addShipments(control: SandboxControl, count: number): Promise<str
 const PATIENT = new Agent({ headersTimeout: 0, bodyTimeout: 0, pipelining: 0 });
 
 /** Posts JSON; with a secret, signed as example 1's webhook checks it (X-Shop-Signature). */
-
 async function postJson(url: string, body: unknown, timeoutMs = 300000, secret?: string): Promise<{ status: number; text: string }> {
 	const sent = secret ? shopDelivery(body as Record<string, unknown>, secret) : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 	try {
